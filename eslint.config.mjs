@@ -1,0 +1,42 @@
+// Lint rules that hold the layers: core and shared never touch vscode or the DOM, the webview
+// never reaches the core or the model. No `any`, no default exports, `import type` for types.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const noVscode = {
+  paths: [{ name: 'vscode', message: 'src/core and src/shared never import vscode: pass an interface in.' }],
+  patterns: [{ group: ['**/vscode/**', '../vscode/*'], message: 'src/core and src/shared never import the VS Code adapters.' }],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '**/*.mjs', '**/*.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
+    },
+  },
+  {
+    files: ['src/core/**', 'src/shared/**'],
+    rules: { 'no-restricted-imports': ['error', noVscode] },
+  },
+  {
+    files: ['webview-ui/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'vscode', message: 'The webview has no vscode module: use postMessage.' },
+            { name: '@anthropic-ai/sdk', message: 'The webview never talks to the model.' },
+          ],
+          patterns: [{ group: ['**/src/core/**', '**/src/vscode/**'], message: 'The webview only imports src/shared.' }],
+        },
+      ],
+    },
+  },
+);

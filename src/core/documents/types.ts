@@ -1,0 +1,46 @@
+// How the core reaches a document: the VS Code adapter edits the live buffer through
+// WorkspaceEdits; the file implementation (CLI, tests) edits a file on disk.
+
+export type DocumentKind = 'lesson' | 'text';
+
+export interface DocumentSnapshot {
+  readonly text: string;
+  /** Increases with every change to the document (the editor's version, or a counter). */
+  readonly version: number;
+}
+
+/** A replacement of [start, end) in a snapshot's text, in UTF-16 offsets. */
+export interface TextEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly newText: string;
+}
+
+export type ApplyResult =
+  | { readonly ok: true; readonly after: DocumentSnapshot; readonly rebased: boolean }
+  | {
+      readonly ok: false;
+      /** conflict: the user changed the same region since `base`; missing: the document is gone. */
+      readonly reason: 'conflict' | 'missing' | 'failed';
+      readonly message: string;
+      readonly current?: DocumentSnapshot;
+    };
+
+export interface DocumentAccess {
+  readonly uri: string;
+  readonly name: string;
+  readonly kind: DocumentKind;
+  read(): Promise<DocumentSnapshot>;
+  /**
+   * Applies edits computed against `base` as one undoable step. When the document changed since
+   * `base`, non-overlapping edits are rebased onto the current text and overlapping ones refused.
+   */
+  applyEdits(edits: readonly TextEdit[], base: DocumentSnapshot, label: string): Promise<ApplyResult>;
+}
+
+/** Creating new files, confined to the workspace folder. */
+export interface WorkspaceAccess {
+  /** Resolves a workspace-relative path, or explains why it is not allowed. */
+  resolveNewFile(relativePath: string): Promise<{ ok: true; uri: string; name: string } | { ok: false; message: string }>;
+  createFile(uri: string, content: string): Promise<void>;
+}

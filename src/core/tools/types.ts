@@ -1,0 +1,72 @@
+// The tool contract: one file per tool, each with its zod input schema, display text and handler.
+import type * as z from 'zod';
+import type { ConfirmationRequest } from '../../shared/events';
+import type { DocumentAccess, DocumentSnapshot, WorkspaceAccess } from '../documents/types';
+import type { SkillCatalog } from '../skills/types';
+
+export type ApprovalRule = 'never' | 'large' | 'always';
+
+export interface ToolSettings {
+  /** When an edit asks first: never, only large removals (more than a quarter), or always. */
+  readonly approvalEdits: ApprovalRule;
+  /** Tool names the user marked as always needing approval. */
+  readonly alwaysConfirm: readonly string[];
+}
+
+export interface ToolContext {
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly toolUseId: string;
+  /** The session's bound document, if any. */
+  readonly document: DocumentAccess | undefined;
+  /** The document as the model last saw it (sent with the latest request). */
+  readonly documentSeen: DocumentSnapshot | undefined;
+  readonly workspace: WorkspaceAccess | undefined;
+  readonly skills: SkillCatalog;
+  readonly settings: ToolSettings;
+  readonly signal: AbortSignal;
+  readonly now: () => number;
+}
+
+/** A document change a tool applied: kept in the session for Review and Revert. */
+export interface AppliedEdit {
+  readonly documentUri: string;
+  readonly summary: string;
+  readonly before: string;
+  readonly after: string;
+}
+
+export interface ToolResult {
+  /** What the model receives as the tool_result content. */
+  readonly content: string;
+  readonly isError?: boolean;
+  /** A short line for the UI (e.g. "3 changes, 120 characters"). */
+  readonly summary?: string;
+  readonly edit?: AppliedEdit;
+}
+
+/** What a confirmation needs: the card's text and, for edits, the proposed text for a diff. */
+export interface ConfirmationPlan {
+  readonly request: ConfirmationRequest;
+  readonly proposal?: { readonly uri: string; readonly before: string; readonly after: string };
+}
+
+export interface ToolDefinition<Input = unknown> {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: z.ZodType<Input>;
+  /** The step's label, e.g. "Checking fill-blanks rules". */
+  displayText(input: Input): string;
+  /**
+   * 'question' tools are never run by the loop: the turn pauses and the user's answer becomes
+   * the result (formatAnswer).
+   */
+  readonly interactive?: 'question';
+  /** Returns a plan when this call must be approved by the user before it runs. */
+  needsConfirmation?(input: Input, ctx: ToolContext): Promise<ConfirmationPlan | undefined>;
+  run(input: Input, ctx: ToolContext): Promise<ToolResult>;
+}
+
+// Tools are heterogeneous in their input type; the registry stores them erased.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = ToolDefinition<any>;

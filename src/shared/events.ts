@@ -1,0 +1,114 @@
+// Agent events: what the core's loop emits for one turn. The same vocabulary is printed by the CLI
+// (JSON Lines) and carried to the webview over postMessage. Every turn ends in `done` or `error`.
+import * as z from 'zod';
+import { questionSchema } from './questions';
+
+export const ERROR_CODES = [
+  'no_api_key',
+  'auth',
+  'permission',
+  'rate_limit',
+  'overloaded',
+  'network',
+  'stalled',
+  'server',
+  'invalid_request',
+  'not_found',
+  'step_limit',
+  'max_tokens',
+  'cancelled',
+  'document',
+  'session',
+  'unknown',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const usageSchema = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  cacheReadTokens: z.number().int().nonnegative(),
+  cacheCreationTokens: z.number().int().nonnegative(),
+});
+export type Usage = z.infer<typeof usageSchema>;
+
+export const confirmationRequestSchema = z.object({
+  tool: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  reason: z.string().optional(),
+  details: z.string().optional(),
+  /** True when "Review changes" can show a diff of current against proposed text. */
+  hasDiff: z.boolean(),
+});
+export type ConfirmationRequest = z.infer<typeof confirmationRequestSchema>;
+
+const base = { sessionId: z.string(), turnId: z.string() };
+
+export const agentEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    ...base,
+    type: z.literal('turn_start'),
+    /** The user message that opened the turn; absent when a turn resumes after an answer. */
+    userMessage: z.object({ id: z.string(), text: z.string(), context: z.string().optional(), createdAt: z.number() }).optional(),
+    createdAt: z.number(),
+  }),
+  z.object({ ...base, type: z.literal('text'), delta: z.string() }),
+  z.object({ ...base, type: z.literal('tool_start'), id: z.string(), tool: z.string(), displayText: z.string() }),
+  z.object({
+    ...base,
+    type: z.literal('tool_end'),
+    id: z.string(),
+    status: z.enum(['success', 'error']),
+    error: z.string().optional(),
+    resultSummary: z.string().optional(),
+    /** Set when the tool applied an edit that can be reviewed or reverted. */
+    editId: z.string().optional(),
+  }),
+  z.object({ ...base, type: z.literal('question'), toolCallId: z.string(), questions: z.array(questionSchema) }),
+  z.object({ ...base, type: z.literal('confirmation'), toolCallId: z.string(), request: confirmationRequestSchema }),
+  /** The user's answer or decision was recorded (the card becomes read-only). */
+  z.object({
+    ...base,
+    type: z.literal('answered'),
+    toolCallId: z.string(),
+    answers: z.array(z.union([z.string(), z.array(z.string()), z.null()])).optional(),
+    decision: z.object({ approved: z.boolean(), feedback: z.string().optional() }).optional(),
+  }),
+  z.object({ ...base, type: z.literal('usage'), usage: usageSchema, model: z.string().optional() }),
+  /** Transient state the UI may show (a retry in progress); not part of the CLI's stdout. */
+  z.object({
+    ...base,
+    type: z.literal('status'),
+    kind: z.literal('retrying'),
+    code: z.enum(ERROR_CODES),
+    attempt: z.number().int(),
+    delayMs: z.number(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('done'),
+    /** completed: the model finished; awaiting_user: a question or confirmation is pending. */
+    reason: z.enum(['completed', 'awaiting_user']),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('error'),
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    retryable: z.boolean(),
+  }),
+]);
+export type AgentEvent = z.infer<typeof agentEventSchema>;
+export type AgentEventType = AgentEvent['type'];
+
+/** The event types the CLI prints on stdout (the others are internal to the UI). */
+export const CLI_EVENT_TYPES = new Set<AgentEventType>([
+  'text',
+  'tool_start',
+  'tool_end',
+  'question',
+  'confirmation',
+  'usage',
+  'done',
+  'error',
+]);

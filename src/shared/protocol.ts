@@ -1,0 +1,90 @@
+// The one protocol between the extension host and the chat webview: a discriminated union per
+// direction, parsed with zod on the receiving side (`unknown` in, typed out). Requests that need
+// an answer carry a requestId that the response echoes.
+import * as z from 'zod';
+import { agentEventSchema } from './events';
+import { answersSchema } from './questions';
+import { hostMetaSchema, sessionSummarySchema, sessionViewSchema } from './view';
+
+const id = z.string().min(1).max(200);
+
+// ---- webview -> host ----------------------------------------------------------------------
+
+export const webviewMessageSchema = z.discriminatedUnion('type', [
+  /** The webview (re)started: the host answers with a snapshot. */
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('send'), text: z.string().trim().min(1).max(100_000) }),
+  z.object({ type: z.literal('stop') }),
+  /** Retry the last failed turn. */
+  z.object({ type: z.literal('retry') }),
+  z.object({ type: z.literal('answer'), toolCallId: id, answers: answersSchema }),
+  z.object({
+    type: z.literal('decide'),
+    toolCallId: id,
+    approved: z.boolean(),
+    feedback: z.string().max(5000).optional(),
+  }),
+  /** Open a diff of the pending confirmation's proposed change. */
+  z.object({ type: z.literal('reviewProposal'), toolCallId: id }),
+  z.object({ type: z.literal('reviewEdit'), editId: id }),
+  z.object({ type: z.literal('revertEdit'), editId: id }),
+  z.object({ type: z.literal('newSession') }),
+  z.object({ type: z.literal('openSession'), sessionId: id }),
+  z.object({ type: z.literal('renameSession'), sessionId: id, title: z.string().trim().min(1).max(200) }),
+  z.object({ type: z.literal('deleteSession'), sessionId: id }),
+  z.object({ type: z.literal('exportSession'), sessionId: id }),
+  z.object({ type: z.literal('setApiKey') }),
+  z.object({ type: z.literal('openSettings') }),
+  /** Pick a workspace file for a file-type question through VS Code's own dialog. */
+  z.object({ type: z.literal('pickFile'), requestId: id }),
+  z.object({ type: z.literal('log'), level: z.enum(['info', 'warn', 'error']), message: z.string().max(10_000) }),
+]);
+export type WebviewMessage = z.infer<typeof webviewMessageSchema>;
+
+// ---- host -> webview ----------------------------------------------------------------------
+
+export const hostMessageSchema = z.discriminatedUnion('type', [
+  /**
+   * The full state. `seq` is the number of events the host has applied so far: the webview
+   * drops any later `events` message whose seq is not greater.
+   */
+  z.object({
+    type: z.literal('snapshot'),
+    seq: z.number().int().nonnegative(),
+    session: sessionViewSchema,
+    sessions: z.array(sessionSummarySchema),
+    meta: hostMetaSchema,
+  }),
+  /** A batch of agent events (deltas coalesced); `seq` is the seq of the last one. */
+  z.object({ type: z.literal('events'), seq: z.number().int().positive(), events: z.array(agentEventSchema) }),
+  z.object({ type: z.literal('sessions'), sessions: z.array(sessionSummarySchema) }),
+  z.object({ type: z.literal('meta'), meta: hostMetaSchema }),
+  /** Put text in the input (Create Exercise..., Ask About Selection); `send` sends it at once. */
+  z.object({ type: z.literal('prefill'), text: z.string(), send: z.boolean().optional() }),
+  z.object({
+    type: z.literal('response'),
+    requestId: id,
+    ok: z.boolean(),
+    result: z.unknown().optional(),
+    error: z.string().optional(),
+  }),
+]);
+export type HostMessage = z.infer<typeof hostMessageSchema>;
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+function parseWith<T>(schema: z.ZodType<T>, raw: unknown): ParseResult<T> {
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, value: result.data };
+  const first = result.error.issues[0];
+  const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : '';
+  return { ok: false, error: `${first?.message ?? 'invalid message'}${where}` };
+}
+
+export function parseWebviewMessage(raw: unknown): ParseResult<WebviewMessage> {
+  return parseWith(webviewMessageSchema, raw);
+}
+
+export function parseHostMessage(raw: unknown): ParseResult<HostMessage> {
+  return parseWith(hostMessageSchema, raw);
+}

@@ -1,0 +1,115 @@
+// The chat's view model: what the webview renders. The host builds it from a stored session and
+// keeps it current by applying the same agent events the webview receives (viewReducer.ts), so a
+// snapshot after a reload shows exactly what a live panel would.
+import * as z from 'zod';
+import { ERROR_CODES, confirmationRequestSchema, usageSchema } from './events';
+import { answerValueSchema, questionSchema } from './questions';
+
+export const stepViewSchema = z.object({
+  id: z.string(),
+  tool: z.string(),
+  displayText: z.string(),
+  status: z.enum(['running', 'success', 'error']),
+  error: z.string().optional(),
+  resultSummary: z.string().optional(),
+  editId: z.string().optional(),
+});
+export type StepView = z.infer<typeof stepViewSchema>;
+
+export const questionCardSchema = z.object({
+  toolCallId: z.string(),
+  questions: z.array(questionSchema),
+  status: z.enum(['pending', 'answered', 'interrupted']),
+  answers: z.array(answerValueSchema).optional(),
+});
+export type QuestionCard = z.infer<typeof questionCardSchema>;
+
+export const confirmationCardSchema = z.object({
+  toolCallId: z.string(),
+  request: confirmationRequestSchema,
+  status: z.enum(['pending', 'approved', 'denied', 'interrupted']),
+  feedback: z.string().optional(),
+});
+export type ConfirmationCard = z.infer<typeof confirmationCardSchema>;
+
+export const viewErrorSchema = z.object({ code: z.enum(ERROR_CODES), message: z.string(), retryable: z.boolean() });
+export type ViewError = z.infer<typeof viewErrorSchema>;
+
+export const userItemSchema = z.object({
+  kind: z.literal('user'),
+  id: z.string(),
+  text: z.string(),
+  /** A short label for attached context (e.g. "Selection, lines 4-9"). */
+  context: z.string().optional(),
+  createdAt: z.number(),
+});
+export type UserItem = z.infer<typeof userItemSchema>;
+
+export const assistantItemSchema = z.object({
+  kind: z.literal('assistant'),
+  /** The turn's id: one assistant item per turn, spanning all its model calls. */
+  id: z.string(),
+  text: z.string(),
+  steps: z.array(stepViewSchema),
+  status: z.enum(['streaming', 'done', 'awaiting', 'error', 'stopped']),
+  /** True when the text was cut short (Stop, or a failure mid-stream). */
+  partial: z.boolean().optional(),
+  error: viewErrorSchema.optional(),
+  retrying: z.object({ code: z.enum(ERROR_CODES), attempt: z.number(), delayMs: z.number() }).optional(),
+  usage: usageSchema.optional(),
+  model: z.string().optional(),
+  questions: z.array(questionCardSchema),
+  confirmations: z.array(confirmationCardSchema),
+  createdAt: z.number(),
+});
+export type AssistantItem = z.infer<typeof assistantItemSchema>;
+
+export const chatItemSchema = z.discriminatedUnion('kind', [userItemSchema, assistantItemSchema]);
+export type ChatItem = z.infer<typeof chatItemSchema>;
+
+export const boundDocumentSchema = z.object({
+  uri: z.string(),
+  name: z.string(),
+  kind: z.enum(['lesson', 'text']),
+});
+export type BoundDocumentView = z.infer<typeof boundDocumentSchema>;
+
+export const sessionViewSchema = z.object({
+  sessionId: z.string(),
+  title: z.string(),
+  document: boundDocumentSchema.optional(),
+  items: z.array(chatItemSchema),
+  /** True from turn_start until done/error. */
+  busy: z.boolean(),
+});
+export type SessionView = z.infer<typeof sessionViewSchema>;
+
+export const sessionSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  messageCount: z.number(),
+  documentName: z.string().optional(),
+  awaitingUser: z.boolean().optional(),
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+
+/** Everything about the host the panel shows besides the conversation. */
+export const hostMetaSchema = z.object({
+  /** An API key is available (SecretStorage or ANTHROPIC_API_KEY), or the offline demo is on. */
+  hasApiKey: z.boolean(),
+  /** The panel talks to the bundled scripted model, not Claude. */
+  demo: z.boolean(),
+  model: z.string(),
+  /** Workspace skills were not loaded because the workspace is not trusted. */
+  restricted: z.boolean(),
+  skills: z.array(z.object({ name: z.string(), description: z.string() })),
+  /** Problems the user should know about (e.g. a corrupt session file set aside). */
+  notices: z.array(z.string()),
+});
+export type HostMeta = z.infer<typeof hostMetaSchema>;
+
+export function emptySessionView(sessionId: string, title = 'New session'): SessionView {
+  return { sessionId, title, items: [], busy: false };
+}
