@@ -1,0 +1,361 @@
+// The chat panel's brain, without any editor API: it owns the current session's view, runs turns
+// through the agent, answers the webview's messages and posts snapshots and coalesced events.
+// The host is the source of truth: a webview that (re)loads says `ready` and gets a snapshot.
+import type { AgentEvent } from '../../shared/events';
+import type { HostMessage, WebviewMessage } from '../../shared/protocol';
+import { parseWebviewMessage } from '../../shared/protocol';
+import type { BoundDocumentView, HostMeta, SessionSummary, SessionView } from '../../shared/view';
+import { emptySessionView } from '../../shared/view';
+import { applyAgentEvent } from '../../shared/viewReducer';
+import type { Agent, TurnOutcome, TurnRequest } from '../agent/agent';
+import { createSession } from '../agent/agent';
+import type { EditRecord, Session, SessionStore } from '../sessions/types';
+import { SessionCorruptError } from '../sessions/types';
+import { sessionToView } from '../sessions/view';
+import type { Scheduler } from './eventBatcher';
+import { EventBatcher } from './eventBatcher';
+
+export type LogLevel = 'info' | 'warn' | 'error';
+
+/** What only the editor can do: dialogs, diffs, documents. */
+export interface ChatHostActions {
+  pickFile(): Promise<string | undefined>;
+  openProposalDiff(proposal: { uri: string; before: string; after: string }, title: string): Promise<void>;
+  openEditDiff(edit: EditRecord): Promise<void>;
+  revertEdit(session: Session, edit: EditRecord): Promise<{ ok: true } | { ok: false; message: string }>;
+  exportSession(session: Session): Promise<void>;
+  setApiKey(): Promise<void>;
+  openSettings(): Promise<void>;
+  confirm(message: string, action: string): Promise<boolean>;
+  notify(level: LogLevel, message: string): void;
+}
+
+export interface ChatControllerDeps {
+  agent: Agent;
+  store: SessionStore;
+  actions: ChatHostActions;
+  meta(): HostMeta;
+  /** The document a new session would be bound to (the active editor's). */
+  activeDocument(): BoundDocumentView | undefined;
+  /** Remembers the open session across reloads. */
+  lastSession: { get(): string | undefined; set(id: string | undefined): PromiseLike<void> | void };
+  log(level: LogLevel, message: string): void;
+  onBusyChange?(busy: boolean): void;
+  schedule?: Scheduler;
+}
+
+interface RunningTurn {
+  sessionId: string;
+  abort: AbortController;
+  done: Promise<TurnOutcome>;
+}
+
+export class ChatController {
+  private view: SessionView = emptySessionView('');
+  private sessions: SessionSummary[] = [];
+  private seq = 0;
+  private post: ((message: HostMessage) => void) | undefined;
+  private running: RunningTurn | undefined;
+  private readonly batcher: EventBatcher;
+
+  constructor(private readonly deps: ChatControllerDeps) {
+    this.batcher = new EventBatcher((events) => this.send({ type: 'events', seq: this.seq, events }), 16, deps.schedule);
+  }
+
+  get currentSessionId(): string | undefined {
+    return this.view.sessionId || undefined;
+  }
+
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** Opens the session that was open last time, if it still loads. */
+  async init(): Promise<void> {
+    await this.refreshSessions();
+    const last = this.deps.lastSession.get();
+    if (last) await this.open(last, { quiet: true });
+    else this.view = this.blankView();
+  }
+
+  attach(post: (message: HostMessage) => void): void {
+    this.post = post;
+  }
+
+  detach(): void {
+    this.post = undefined;
+    this.batcher.discard();
+  }
+
+  snapshot(): HostMessage {
+    this.batcher.discard();
+    const view = this.view.sessionId ? this.view : this.blankView();
+    return { type: 'snapshot', seq: this.seq, session: view, sessions: this.sessions, meta: this.deps.meta() };
+  }
+
+  pushSnapshot(): void {
+    this.send(this.snapshot());
+  }
+
+  pushMeta(): void {
+    this.send({ type: 'meta', meta: this.deps.meta() });
+  }
+
+  prefill(text: string, send = false): void {
+    this.send({ type: 'prefill', text, send });
+  }
+
+  /** Entry point for everything the webview posts: validated here, never trusted. */
+  async handle(raw: unknown): Promise<void> {
+    const parsed = parseWebviewMessage(raw);
+    if (!parsed.ok) {
+      this.deps.log('warn', `Ignored an invalid message from the chat view: ${parsed.error}`);
+      return;
+    }
+    try {
+      await this.dispatch(parsed.value);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.deps.log('error', `Handling "${parsed.value.type}" failed: ${message}`);
+      this.deps.actions.notify('error', message);
+    }
+  }
+
+  private async dispatch(message: WebviewMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        return this.pushSnapshot();
+      case 'send':
+        return this.sendMessage(message.text);
+      case 'stop':
+        return this.stop();
+      case 'retry':
+        return this.runOnCurrent((sessionId) => ({ kind: 'retry', sessionId }));
+      case 'answer':
+        return this.runOnCurrent((sessionId) => ({ kind: 'answer', sessionId, toolCallId: message.toolCallId, answers: message.answers }));
+      case 'decide':
+        return this.runOnCurrent((sessionId) => ({
+          kind: 'decision',
+          sessionId,
+          toolCallId: message.toolCallId,
+          approved: message.approved,
+          ...(message.feedback ? { feedback: message.feedback } : {}),
+        }));
+      case 'reviewProposal':
+        return this.reviewProposal(message.toolCallId);
+      case 'reviewEdit':
+        return this.withEdit(message.editId, (_, edit) => this.deps.actions.openEditDiff(edit));
+      case 'revertEdit':
+        return this.revert(message.editId);
+      case 'newSession':
+        return this.newSession();
+      case 'openSession':
+        return this.open(message.sessionId);
+      case 'renameSession':
+        return this.rename(message.sessionId, message.title);
+      case 'deleteSession':
+        return this.delete(message.sessionId);
+      case 'exportSession':
+        return this.exportSession(message.sessionId);
+      case 'setApiKey':
+        return this.deps.actions.setApiKey();
+      case 'openSettings':
+        return this.deps.actions.openSettings();
+      case 'pickFile': {
+        const path = await this.deps.actions.pickFile();
+        return this.send({ type: 'response', requestId: message.requestId, ok: true, result: path ?? null });
+      }
+      case 'log':
+        return this.deps.log(message.level, `[webview] ${message.message}`);
+    }
+  }
+
+  /** Sends a user message, creating a session bound to the active document if none is open. */
+  async sendMessage(text: string, context?: { label: string; text: string }): Promise<void> {
+    if (this.running) {
+      this.deps.actions.notify('warn', 'The agent is still working on the last request. Stop it first, or wait.');
+      return;
+    }
+    let sessionId = this.currentSessionId;
+    if (!sessionId) {
+      const session = await createSession(this.deps.store, { document: this.deps.activeDocument() });
+      sessionId = session.id;
+      await this.show(session);
+    }
+    await this.run({ kind: 'message', sessionId, text, ...(context ? { context } : {}) });
+  }
+
+  async stop(): Promise<void> {
+    const running = this.running;
+    if (!running) return;
+    running.abort.abort();
+    await running.done.catch(() => undefined);
+  }
+
+  async newSession(): Promise<void> {
+    this.view = this.blankView();
+    await this.deps.lastSession.set(undefined);
+    this.pushSnapshot();
+  }
+
+  async open(sessionId: string, options: { quiet?: boolean } = {}): Promise<void> {
+    try {
+      await this.show(await this.deps.store.get(sessionId));
+    } catch (error) {
+      const message =
+        error instanceof SessionCorruptError
+          ? `The session file "${sessionId}" could not be read and was set aside: ${error.message}`
+          : `The session could not be opened: ${error instanceof Error ? error.message : String(error)}`;
+      this.deps.log('error', message);
+      if (!options.quiet) this.deps.actions.notify('error', message);
+      this.view = this.blankView();
+      await this.deps.lastSession.set(undefined);
+      await this.refreshSessions();
+      this.pushSnapshot();
+    }
+  }
+
+  async loadSession(sessionId: string): Promise<Session> {
+    return this.deps.store.get(sessionId);
+  }
+
+  private async show(session: Session): Promise<void> {
+    this.view = sessionToView(session);
+    await this.deps.lastSession.set(session.id);
+    await this.refreshSessions();
+    this.pushSnapshot();
+  }
+
+  private async rename(sessionId: string, title: string): Promise<void> {
+    await this.deps.store.rename(sessionId, title);
+    if (sessionId === this.currentSessionId) this.view = { ...this.view, title };
+    await this.refreshSessions();
+    this.pushSnapshot();
+  }
+
+  private async delete(sessionId: string): Promise<void> {
+    const summary = this.sessions.find((s) => s.id === sessionId);
+    const ok = await this.deps.actions.confirm(`Delete the session "${summary?.title ?? sessionId}"? This cannot be undone.`, 'Delete');
+    if (!ok) return;
+    if (this.running?.sessionId === sessionId) await this.stop();
+    await this.deps.store.delete(sessionId);
+    if (sessionId === this.currentSessionId) {
+      this.view = this.blankView();
+      await this.deps.lastSession.set(undefined);
+    }
+    await this.refreshSessions();
+    this.pushSnapshot();
+  }
+
+  async exportSession(sessionId = this.currentSessionId): Promise<void> {
+    if (!sessionId) return;
+    await this.deps.actions.exportSession(await this.deps.store.get(sessionId));
+  }
+
+  private async reviewProposal(toolCallId: string): Promise<void> {
+    const sessionId = this.currentSessionId;
+    if (!sessionId) return;
+    const session = await this.deps.store.get(sessionId);
+    const pending = session.pending;
+    if (!pending || pending.toolCallId !== toolCallId || !pending.proposal) {
+      this.deps.actions.notify('warn', 'There is no proposed change to review for this request any more.');
+      return;
+    }
+    await this.deps.actions.openProposalDiff(pending.proposal, pending.confirmation?.title ?? 'Proposed change');
+  }
+
+  private async withEdit(editId: string, fn: (session: Session, edit: EditRecord) => Promise<void>): Promise<void> {
+    const sessionId = this.currentSessionId;
+    if (!sessionId) return;
+    const session = await this.deps.store.get(sessionId);
+    const edit = session.edits.find((e) => e.id === editId);
+    if (!edit) {
+      this.deps.actions.notify('warn', 'That edit is no longer in this session.');
+      return;
+    }
+    await fn(session, edit);
+  }
+
+  private async revert(editId: string): Promise<void> {
+    if (this.running) {
+      this.deps.actions.notify('warn', 'Wait for the agent to finish before reverting an edit.');
+      return;
+    }
+    await this.withEdit(editId, async (session, edit) => {
+      if (edit.revertedAt) {
+        this.deps.actions.notify('info', 'This edit was already reverted.');
+        return;
+      }
+      const result = await this.deps.actions.revertEdit(session, edit);
+      if (!result.ok) {
+        this.deps.actions.notify('warn', result.message);
+        return;
+      }
+      const fresh = await this.deps.store.get(session.id);
+      const record = fresh.edits.find((e) => e.id === editId);
+      if (record) record.revertedAt = Date.now();
+      await this.deps.store.save(fresh);
+      this.deps.actions.notify('info', `Reverted: ${edit.summary}`);
+    });
+  }
+
+  private async runOnCurrent(build: (sessionId: string) => TurnRequest): Promise<void> {
+    const sessionId = this.currentSessionId;
+    if (!sessionId) return;
+    if (this.running) {
+      this.deps.actions.notify('warn', 'The agent is still working on the last request.');
+      return;
+    }
+    await this.run(build(sessionId));
+  }
+
+  private async run(request: TurnRequest): Promise<void> {
+    const abort = new AbortController();
+    const done = this.deps.agent.run(request, (event) => this.onAgentEvent(event), abort.signal);
+    this.running = { sessionId: request.sessionId, abort, done };
+    this.deps.onBusyChange?.(true);
+    try {
+      const outcome = await done;
+      this.deps.log('info', `Turn ${outcome.turnId} ended: ${outcome.status}`);
+    } catch (error) {
+      // The agent turns faults into error events; reaching here is a bug, but the panel must live.
+      this.deps.log('error', `The agent failed unexpectedly: ${error instanceof Error ? error.stack : String(error)}`);
+      this.deps.actions.notify('error', 'The agent failed unexpectedly; see the Lesson Agent log.');
+    } finally {
+      this.running = undefined;
+      this.batcher.flush();
+      this.deps.onBusyChange?.(false);
+      await this.refreshSessions();
+      this.send({ type: 'sessions', sessions: this.sessions });
+    }
+  }
+
+  private onAgentEvent(event: AgentEvent): void {
+    if (event.sessionId !== this.view.sessionId) return;
+    this.view = applyAgentEvent(this.view, event, (warning) => this.deps.log('warn', warning));
+    this.seq += 1;
+    this.batcher.push(event);
+  }
+
+  private async refreshSessions(): Promise<void> {
+    try {
+      this.sessions = await this.deps.store.list();
+    } catch (error) {
+      this.deps.log('error', `Listing sessions failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private blankView(): SessionView {
+    const document = this.deps.activeDocument();
+    return { ...emptySessionView(''), ...(document ? { document } : {}) };
+  }
+
+  private send(message: HostMessage): void {
+    this.post?.(message);
+  }
+
+  dispose(): void {
+    this.running?.abort.abort();
+    this.batcher.dispose();
+  }
+}

@@ -1,0 +1,96 @@
+// Wires the features together; each lives in src/vscode and registers its own disposables.
+import * as vscode from 'vscode';
+import { ChatController } from './core/chat/chatController';
+import type { HostMeta } from './shared/view';
+import { AgentHost } from './vscode/agentHost';
+import { ApiKeyStore } from './vscode/apiKey';
+import { createChatActions } from './vscode/chatActions';
+import { registerChatView } from './vscode/chatViewProvider';
+import { registerCommands } from './vscode/commands';
+import { documentKind, documentName } from './vscode/documentAccess';
+import { ReviewDocuments } from './vscode/proposalDocuments';
+import { readSettings, SECTION } from './vscode/settings';
+import { AgentStatusBar } from './vscode/statusBar';
+
+const LAST_SESSION = 'lessonAgent.lastSession';
+
+/** What tests (and other extensions) can reach. */
+export interface LessonAgentApi {
+  readonly controller: ChatController;
+  readonly host: AgentHost;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<LessonAgentApi> {
+  const log = vscode.window.createOutputChannel('Lesson Agent', { log: true });
+  const apiKeys = new ApiKeyStore(context.secrets);
+  const review = new ReviewDocuments();
+  const statusBar = new AgentStatusBar();
+  context.subscriptions.push(log, apiKeys, review, statusBar);
+  await apiKeys.load();
+
+  const host = new AgentHost({ context, apiKeys, log });
+  context.subscriptions.push(host);
+  await host.loadSkills();
+
+  let lastTextEditor = vscode.window.activeTextEditor;
+  const meta = (): HostMeta => ({
+    hasApiKey: host.hasKey,
+    demo: host.demo,
+    model: readSettings().model,
+    restricted: host.restricted,
+    skills: host.skills().list().map((s) => ({ name: s.name, description: s.description })),
+    notices: [],
+  });
+
+  const controller = new ChatController({
+    agent: host.agent,
+    store: host.store,
+    actions: createChatActions(apiKeys, review, log),
+    meta,
+    activeDocument: () => {
+      const doc = lastTextEditor?.document;
+      if (!doc || doc.isClosed || doc.uri.scheme === 'output') return undefined;
+      return { uri: doc.uri.toString(), name: documentName(doc.uri), kind: documentKind(doc.uri) };
+    },
+    lastSession: {
+      get: () => context.workspaceState.get<string>(LAST_SESSION),
+      set: (id) => context.workspaceState.update(LAST_SESSION, id),
+    },
+    log: (level, message) => log[level](message),
+    onBusyChange: (busy) => {
+      statusBar.setBusy(busy);
+      void vscode.commands.executeCommand('setContext', 'lessonAgent.busy', busy);
+    },
+  });
+  context.subscriptions.push({ dispose: () => controller.dispose() });
+  await controller.init();
+
+  const view = registerChatView(context, controller);
+  registerCommands(context, { controller, view, host, apiKeys });
+
+  const updateContext = () => {
+    void vscode.commands.executeCommand('setContext', 'lessonAgent.hasStoredKey', apiKeys.hasStoredKey());
+    void vscode.commands.executeCommand('setContext', 'lessonAgent.hasSession', Boolean(controller.currentSessionId));
+  };
+  updateContext();
+  context.subscriptions.push(
+    vscode.window.onDidChangeActiveTextEditor((editor) => {
+      if (editor) lastTextEditor = editor;
+      if (!controller.currentSessionId) controller.pushSnapshot();
+    }),
+    apiKeys.onDidChange(() => {
+      updateContext();
+      controller.pushMeta();
+    }),
+    host.onDidChangeSkills(() => controller.pushMeta()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(SECTION)) controller.pushMeta();
+    }),
+  );
+  log.info(`Lesson Agent activated in VS Code ${vscode.version}`);
+  return { controller, host };
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions.
+}

@@ -1,0 +1,114 @@
+// Builds the core agent with VS Code's implementations of its interfaces: the model client (key
+// from SecretStorage), session storage in the workspace's storage, the bound document, the
+// workspace folder for new files, and the skill catalog (workspace skills only when trusted).
+import Anthropic from '@anthropic-ai/sdk';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { Agent, NoApiKeyError } from '../core/agent/agent';
+import type { AgentDeps } from '../core/agent/agent';
+import type { SkillCatalog } from '../core/skills/types';
+import { loadSkillCatalog } from '../core/skills/catalog';
+import { builtinTools } from '../core/tools/builtin';
+import { FileSessionStore } from '../core/sessions/fileStore';
+import type { Session } from '../core/sessions/types';
+import type { ApiKeyStore } from './apiKey';
+import { VscodeDocumentAccess } from './documentAccess';
+import { readSettings } from './settings';
+import { VscodeWorkspaceAccess } from './workspaceAccess';
+
+export const DEMO_KEY = 'offline-demo';
+
+export interface AgentHostOptions {
+  context: vscode.ExtensionContext;
+  apiKeys: ApiKeyStore;
+  log: vscode.LogOutputChannel;
+  env?: NodeJS.ProcessEnv;
+}
+
+export class AgentHost implements vscode.Disposable {
+  readonly store: FileSessionStore;
+  readonly agent: Agent;
+  private catalog: SkillCatalog | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when the skills found change. */
+  readonly onDidChangeSkills = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private readonly env: NodeJS.ProcessEnv;
+
+  constructor(private readonly options: AgentHostOptions) {
+    this.env = options.env ?? process.env;
+    const storage = options.context.storageUri ?? options.context.globalStorageUri;
+    this.store = new FileSessionStore(path.join(storage.fsPath, 'sessions'));
+    const deps: AgentDeps = {
+      store: this.store,
+      createClient: () => this.createClient(),
+      tools: () => builtinTools(this.skills()),
+      skills: () => this.skills(),
+      document: (session: Session) => (session.document ? new VscodeDocumentAccess(vscode.Uri.parse(session.document.uri)) : undefined),
+      workspace: () => {
+        const folder = vscode.workspace.workspaceFolders?.[0];
+        return folder ? new VscodeWorkspaceAccess(folder) : undefined;
+      },
+      settings: () => readSettings(),
+      log: (level, message) => this.options.log[level](message),
+    };
+    this.agent = new Agent(deps);
+    this.watchSkills();
+  }
+
+  /** Offline demo: the scripted fake model, when no real key is configured. */
+  get demo(): boolean {
+    return this.env.LESSON_AGENT_DEMO === '1' && !this.options.apiKeys.current();
+  }
+
+  get hasKey(): boolean {
+    return this.demo || Boolean(this.options.apiKeys.current());
+  }
+
+  /** Workspace skills are only read in a trusted workspace. */
+  get restricted(): boolean {
+    return !vscode.workspace.isTrusted;
+  }
+
+  skills(): SkillCatalog {
+    if (!this.catalog) throw new Error('Skills are not loaded yet.');
+    return this.catalog;
+  }
+
+  async loadSkills(): Promise<void> {
+    const builtin = vscode.Uri.joinPath(this.options.context.extensionUri, 'skills').fsPath;
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    const workspaceDir =
+      folder && vscode.workspace.isTrusted ? vscode.Uri.joinPath(folder.uri, '.lesson-agent', 'skills').fsPath : undefined;
+    const result = await loadSkillCatalog({ builtinDir: builtin, workspaceDir });
+    this.catalog = result.catalog;
+    for (const problem of result.problems) this.options.log.warn(`Skill problem: ${problem}`);
+    this.options.log.info(`Skills: ${result.catalog.list().map((s) => s.name).join(', ')}`);
+    this.changed.fire();
+  }
+
+  private watchSkills(): void {
+    const reload = () => void this.loadSkills().catch((e: unknown) => this.options.log.error(`Loading skills failed: ${String(e)}`));
+    const watcher = vscode.workspace.createFileSystemWatcher('**/.lesson-agent/skills/*.md');
+    this.disposables.push(
+      watcher,
+      watcher.onDidCreate(reload),
+      watcher.onDidChange(reload),
+      watcher.onDidDelete(reload),
+      vscode.workspace.onDidGrantWorkspaceTrust(reload),
+      vscode.workspace.onDidChangeWorkspaceFolders(reload),
+    );
+  }
+
+  private createClient(): Anthropic {
+    const settings = readSettings();
+    const baseURL = settings.baseUrl || this.env.LESSON_AGENT_BASE_URL || undefined;
+    const key = this.demo ? DEMO_KEY : this.options.apiKeys.current();
+    if (!key) throw new NoApiKeyError();
+    return new Anthropic({ apiKey: key, baseURL, maxRetries: 2 });
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,63 @@
+// The editor-side actions the chat controller asks for: dialogs, diffs, export, revert.
+import * as vscode from 'vscode';
+import type { ChatHostActions } from '../core/chat/chatController';
+import { revertEdit } from '../core/chat/revert';
+import { exportMarkdown } from '../core/sessions/exportMarkdown';
+import type { EditRecord, Session } from '../core/sessions/types';
+import type { ApiKeyStore } from './apiKey';
+import { VscodeDocumentAccess } from './documentAccess';
+import type { ReviewDocuments } from './proposalDocuments';
+
+export function createChatActions(apiKeys: ApiKeyStore, review: ReviewDocuments, log: vscode.LogOutputChannel): ChatHostActions {
+  return {
+    async pickFile() {
+      const picked = await vscode.window.showOpenDialog({
+        canSelectMany: false,
+        canSelectFiles: true,
+        canSelectFolders: false,
+        defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+        openLabel: vscode.l10n.t('Choose'),
+      });
+      const uri = picked?.[0];
+      return uri ? vscode.workspace.asRelativePath(uri, false) : undefined;
+    },
+    openProposalDiff: (proposal, title) =>
+      review.openDiff(proposal.uri, proposal.before, proposal.after, vscode.l10n.t('{0} (current ↔ proposed)', title)),
+    openEditDiff: (edit: EditRecord) =>
+      review.openDiff(edit.documentUri, edit.before, edit.after, vscode.l10n.t('{0} (before ↔ after)', edit.summary)),
+    async revertEdit(_session: Session, edit: EditRecord) {
+      const document = new VscodeDocumentAccess(vscode.Uri.parse(edit.documentUri));
+      return revertEdit(document, edit);
+    },
+    async exportSession(session: Session) {
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+      const safe = session.title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().slice(0, 60) || 'session';
+      const target = await vscode.window.showSaveDialog({
+        defaultUri: folder ? vscode.Uri.joinPath(folder, `${safe}.md`) : undefined,
+        filters: { Markdown: ['md'] },
+        title: vscode.l10n.t('Export session as Markdown'),
+      });
+      if (!target) return;
+      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(exportMarkdown(session)));
+      log.info(`Exported session ${session.id} to ${vscode.workspace.asRelativePath(target)}`);
+      const open = vscode.l10n.t('Open');
+      if ((await vscode.window.showInformationMessage(vscode.l10n.t('Session exported.'), open)) === open) {
+        await vscode.window.showTextDocument(target);
+      }
+    },
+    async setApiKey() {
+      await apiKeys.prompt();
+    },
+    async openSettings() {
+      await vscode.commands.executeCommand('workbench.action.openSettings', '@ext:lesson-agent.lesson-agent');
+    },
+    async confirm(message: string, action: string) {
+      return (await vscode.window.showWarningMessage(message, { modal: true }, action)) === action;
+    },
+    notify(level, message) {
+      if (level === 'error') void vscode.window.showErrorMessage(message);
+      else if (level === 'warn') void vscode.window.showWarningMessage(message);
+      else void vscode.window.showInformationMessage(message);
+    },
+  };
+}

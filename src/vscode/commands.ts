@@ -1,0 +1,106 @@
+// Every "Lesson Agent: ..." command. Each one does its work through the controller or the host.
+import * as vscode from 'vscode';
+import type { ChatController } from '../core/chat/chatController';
+import type { AgentHost } from './agentHost';
+import type { ApiKeyStore } from './apiKey';
+import type { ChatViewProvider } from './chatViewProvider';
+import { SECTION } from './settings';
+
+export interface CommandDeps {
+  controller: ChatController;
+  view: ChatViewProvider;
+  host: AgentHost;
+  apiKeys: ApiKeyStore;
+}
+
+const MODELS = ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5', 'claude-sonnet-4-5', 'claude-opus-4-5', 'claude-haiku-4-5'];
+
+export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
+  const { controller, view, apiKeys } = deps;
+  const register = (id: string, fn: (...args: unknown[]) => unknown) =>
+    context.subscriptions.push(vscode.commands.registerCommand(`lessonAgent.${id}`, fn));
+
+  register('openChat', () => view.reveal());
+  register('newSession', async () => {
+    await view.reveal();
+    await controller.newSession();
+  });
+  register('showSessions', () => showSessions(deps));
+  register('setApiKey', () => apiKeys.prompt());
+  register('clearApiKey', async () => {
+    await apiKeys.clear();
+    void vscode.window.showInformationMessage(vscode.l10n.t('The stored API key was removed.'));
+  });
+  register('stop', () => controller.stop());
+  register('askAboutSelection', () => askAboutSelection(deps));
+  register('createExercise', () => createExercise(deps));
+  register('exportSession', () => controller.exportSession());
+  register('selectModel', async () => {
+    const config = vscode.workspace.getConfiguration(SECTION);
+    const current = config.get<string>('model');
+    const items: vscode.QuickPickItem[] = MODELS.map((id) => ({
+      label: id,
+      description: id === current ? vscode.l10n.t('current') : undefined,
+    }));
+    const picked = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Select the model for Lesson Agent'),
+      placeHolder: current,
+    });
+    if (picked) await config.update('model', picked.label, vscode.ConfigurationTarget.Global);
+  });
+}
+
+async function showSessions({ controller, view, host }: CommandDeps): Promise<void> {
+  const sessions = await host.store.list();
+  type Item = vscode.QuickPickItem & { id?: string };
+  const items: Item[] = [
+    { label: `$(add) ${vscode.l10n.t('New session')}` },
+    ...sessions.map((s) => ({
+      id: s.id,
+      label: s.title,
+      description: s.documentName,
+      detail: `${new Date(s.updatedAt).toLocaleString()} · ${vscode.l10n.t('{0} messages', s.messageCount)}${s.awaitingUser ? ` · ${vscode.l10n.t('waiting for you')}` : ''}`,
+    })),
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Lesson Agent sessions'), matchOnDescription: true });
+  if (!picked) return;
+  await view.reveal();
+  if (picked.id) await controller.open(picked.id);
+  else await controller.newSession();
+}
+
+async function askAboutSelection({ controller, view }: CommandDeps): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.selection.isEmpty) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Select some text first.'));
+    return;
+  }
+  const text = editor.document.getText(editor.selection);
+  const question = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Ask Lesson Agent about the selection'),
+    prompt: vscode.l10n.t('What would you like to know or change?'),
+    value: vscode.l10n.t('Explain this and suggest how to improve it.'),
+    ignoreFocusOut: true,
+  });
+  if (!question) return;
+  const { start, end } = editor.selection;
+  const label = vscode.l10n.t(
+    'Selection: {0}, lines {1}-{2}',
+    vscode.workspace.asRelativePath(editor.document.uri, false),
+    start.line + 1,
+    end.line + 1,
+  );
+  await view.reveal();
+  await controller.sendMessage(question, { label, text });
+}
+
+async function createExercise({ controller, view, host }: CommandDeps): Promise<void> {
+  const skills = host.skills().list();
+  const picked = await vscode.window.showQuickPick(
+    skills.map((s) => ({ label: s.name, detail: s.description })),
+    { title: vscode.l10n.t('Create an exercise'), placeHolder: vscode.l10n.t('Which kind of exercise?') },
+  );
+  if (!picked) return;
+  await view.reveal();
+  controller.prefill(vscode.l10n.t('Add a {0} exercise about ', picked.label.replace(/-/g, ' ')));
+}

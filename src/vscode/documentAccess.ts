@@ -1,0 +1,95 @@
+// The bound document, edited live through WorkspaceEdits: one undo step per agent edit, the
+// user's unsaved text included. Edits computed against an older snapshot are rebased onto what
+// the user typed since, or refused when they overlap it, so no keystroke is ever lost.
+import * as vscode from 'vscode';
+import type { ApplyResult, DocumentAccess, DocumentKind, DocumentSnapshot, TextEdit } from '../core/documents/types';
+import { rebaseEdits } from '../core/documents/rebase';
+
+const MAX_ATTEMPTS = 3;
+
+export function documentKind(uri: vscode.Uri): DocumentKind {
+  return uri.path.endsWith('.lesson.xml') ? 'lesson' : 'text';
+}
+
+export function documentName(uri: vscode.Uri): string {
+  return vscode.workspace.asRelativePath(uri, false);
+}
+
+export class VscodeDocumentAccess implements DocumentAccess {
+  readonly kind: DocumentKind;
+  readonly name: string;
+
+  constructor(private readonly target: vscode.Uri) {
+    this.kind = documentKind(target);
+    this.name = documentName(target);
+  }
+
+  get uri(): string {
+    return this.target.toString();
+  }
+
+  async read(): Promise<DocumentSnapshot> {
+    const doc = await this.open();
+    return { text: doc.getText(), version: doc.version };
+  }
+
+  async applyEdits(edits: readonly TextEdit[], base: DocumentSnapshot, label: string): Promise<ApplyResult> {
+    let doc: vscode.TextDocument;
+    try {
+      doc = await this.open();
+    } catch (error) {
+      return { ok: false, reason: 'missing', message: `The document ${this.name} could not be opened: ${describe(error)}` };
+    }
+    await this.reveal(doc);
+    let rebased = false;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const current: DocumentSnapshot = { text: doc.getText(), version: doc.version };
+      let planned = edits;
+      if (current.text !== base.text) {
+        const result = rebaseEdits(base.text, current.text, edits);
+        if (!result.ok) {
+          return { ok: false, reason: 'conflict', message: result.message, current };
+        }
+        planned = result.edits;
+        rebased = true;
+      }
+      const workspaceEdit = new vscode.WorkspaceEdit();
+      for (const edit of planned) {
+        const range = new vscode.Range(doc.positionAt(edit.start), doc.positionAt(edit.end));
+        workspaceEdit.replace(doc.uri, range, edit.newText, { needsConfirmation: false, label });
+      }
+      // applyEdit carries the document version we planned against: if the user typed in the
+      // meantime it fails, and we plan again from the fresh text.
+      if (await vscode.workspace.applyEdit(workspaceEdit)) {
+        return { ok: true, after: { text: doc.getText(), version: doc.version }, rebased };
+      }
+    }
+    return {
+      ok: false,
+      reason: 'failed',
+      message: `VS Code did not apply the edit to ${this.name} after ${MAX_ATTEMPTS} attempts (the document kept changing).`,
+      current: { text: doc.getText(), version: doc.version },
+    };
+  }
+
+  private async open(): Promise<vscode.TextDocument> {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.uri);
+    if (open && !open.isClosed) return open;
+    try {
+      await vscode.workspace.fs.stat(this.target);
+    } catch {
+      throw new Error(`${this.name} no longer exists (it was deleted or moved).`);
+    }
+    return vscode.workspace.openTextDocument(this.target);
+  }
+
+  /** An agent edit should be seen: show the document if no editor shows it. */
+  private async reveal(doc: vscode.TextDocument): Promise<void> {
+    const visible = vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === this.uri);
+    if (!visible) await vscode.window.showTextDocument(doc, { preserveFocus: true, preview: false });
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,32 @@
+// The chat webview's HTML: a strict CSP with a per-load nonce, resources only from dist/.
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+
+export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
+  const nonce = randomBytes(16).toString('base64');
+  const dist = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'main.js'));
+  const style = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'main.css'));
+  const csp = [
+    "default-src 'none'",
+    `img-src ${webview.cspSource} data:`,
+    `style-src ${webview.cspSource} 'unsafe-inline'`,
+    `font-src ${webview.cspSource}`,
+    `script-src 'nonce-${nonce}'`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta property="csp-nonce" content="${nonce}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style}">
+<title>Lesson Agent</title>
+</head>
+<body>
+<div id="root"></div>
+<script nonce="${nonce}" src="${script}"></script>
+</body>
+</html>`;
+}

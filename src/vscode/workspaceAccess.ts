@@ -1,0 +1,38 @@
+// New files for create_document: only inside the first workspace folder, never outside it,
+// never over an existing file.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { WorkspaceAccess } from '../core/documents/types';
+
+export class VscodeWorkspaceAccess implements WorkspaceAccess {
+  constructor(private readonly folder: vscode.WorkspaceFolder) {}
+
+  async resolveNewFile(relativePath: string): Promise<{ ok: true; uri: string; name: string } | { ok: false; message: string }> {
+    const cleaned = relativePath.trim().replace(/\\/g, '/');
+    if (!cleaned) return { ok: false, message: 'The path is empty.' };
+    if (path.posix.isAbsolute(cleaned) || /^[a-zA-Z]:/.test(cleaned)) {
+      return { ok: false, message: `"${relativePath}" is absolute: give a path relative to the workspace folder.` };
+    }
+    const normalized = path.posix.normalize(cleaned);
+    if (normalized === '..' || normalized.startsWith('../') || normalized.split('/').includes('..')) {
+      return { ok: false, message: `"${relativePath}" points outside the workspace folder.` };
+    }
+    const uri = vscode.Uri.joinPath(this.folder.uri, ...normalized.split('/'));
+    try {
+      await vscode.workspace.fs.stat(uri);
+      return { ok: false, message: `${normalized} already exists; choose another name (existing files are never overwritten).` };
+    } catch {
+      return { ok: true, uri: uri.toString(), name: normalized };
+    }
+  }
+
+  async createFile(uri: string, content: string): Promise<void> {
+    const target = vscode.Uri.parse(uri);
+    const edit = new vscode.WorkspaceEdit();
+    edit.createFile(target, { overwrite: false, contents: new TextEncoder().encode(content) });
+    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code refused to create ${vscode.workspace.asRelativePath(target)}.`);
+    const doc = await vscode.workspace.openTextDocument(target);
+    await doc.save();
+    await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: true });
+  }
+}
