@@ -1,0 +1,49 @@
+// A realistic, valid lesson of a chosen size: sections of prose and exercises of every type, with
+// unique ids. Used by the diff tests and the editing benchmark.
+
+function section(n: number): string {
+  return `  <h2 id="s${n}">Unit ${n}: au marché</h2>
+  <p id="s${n}-p1">Chaque samedi, Claire va au marché avec son frère. Ils achètent des pommes, du pain et un peu de fromage pour la semaine (unit ${n}).</p>
+  <p id="s${n}-p2">Le marchand <strong>connaît</strong> bien Claire : il lui garde toujours les <em>meilleures</em> fraises.</p>
+  <note><p>Unit ${n}: revise the partitive article before the exercises.</p></note>
+  <exercise id="fb-${n}" type="fill-blanks" level="A2">
+    <h3>Complete with the verb in the present tense</h3>
+    <p>Claire <blank answer="va" hint="aller" student-answer=""/> au marché le samedi.</p>
+    <p>Ils <blank answer="achètent" alts="achetent" hint="acheter" student-answer=""/> des pommes.</p>
+  </exercise>
+  <exercise id="mc-${n}" type="multiple-choice">
+    <question id="mc-${n}-q1">
+      <prompt>Que garde le marchand pour Claire ?</prompt>
+      <option>des pommes</option>
+      <option correct="true">des fraises</option>
+      <option>du fromage</option>
+    </question>
+  </exercise>
+  <exercise id="tf-${n}" type="true-false">
+    <statement answer="false" correction="Elle y va le samedi." student-answer="">Claire va au marché le lundi.</statement>
+  </exercise>
+`;
+}
+
+/** A valid lesson of at least `minLength` characters, and the id of its middle paragraph. */
+export function bigLesson(minLength: number): { text: string; middleParagraphId: string } {
+  const parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<lesson title="Le marché" level="A2" lang="fr">\n'];
+  let length = parts[0]?.length ?? 0;
+  let n = 0;
+  while (length < minLength) {
+    const s = section(++n);
+    parts.push(s);
+    length += s.length;
+  }
+  parts.push('</lesson>\n');
+  return { text: parts.join(''), middleParagraphId: `s${Math.ceil(n / 2)}-p1` };
+}
+
+/** The same lesson with the text of one paragraph rewritten. */
+export function rewriteParagraph(text: string, paragraphId: string, newBody: string): string {
+  const open = `<p id="${paragraphId}">`;
+  const start = text.indexOf(open);
+  if (start < 0) throw new Error(`No paragraph ${paragraphId}`);
+  const end = text.indexOf('</p>', start);
+  return text.slice(0, start + open.length) + newBody + text.slice(end);
+}
