@@ -1,0 +1,139 @@
+// How the fake reads a request in match mode: the last user message's typed text, the tool_results
+// it carries (with the tool names from the assistant message before it), and the bound document
+// the agent sends as a `<document ...>` text block. Responses may use placeholders filled from it.
+import type { Match, ScenarioBlock, Step } from './scenario';
+
+interface ToolResultSeen {
+  readonly toolName: string | undefined;
+  readonly content: string;
+  readonly isError: boolean;
+}
+
+export interface RequestFacts {
+  /** Text blocks of the last user message, without the blocks the agent injects. */
+  readonly userText: string | undefined;
+  readonly toolResults: readonly ToolResultSeen[];
+  readonly document: string | undefined;
+}
+
+type Json = Record<string, unknown>;
+
+function isRecord(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function blocksOf(message: unknown): Json[] {
+  if (!isRecord(message)) return [];
+  const content = message.content;
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
+  return Array.isArray(content) ? content.filter(isRecord) : [];
+}
+
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .filter(isRecord)
+    .map((b) => (typeof b.text === 'string' ? b.text : ''))
+    .join('\n');
+}
+
+const INJECTED = /^<(document|context)\b/;
+const DOCUMENT = /^<document\b[^>]*>\n?([\s\S]*?)\n?<\/document>\s*$/;
+
+export function requestFacts(body: Json): RequestFacts {
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  const last = messages.at(-1);
+  const previous = messages.at(-2);
+  const names = new Map<string, string>();
+  for (const b of blocksOf(previous)) {
+    if (b.type === 'tool_use' && typeof b.id === 'string' && typeof b.name === 'string') names.set(b.id, b.name);
+  }
+  const blocks = blocksOf(last);
+  const toolResults = blocks
+    .filter((b) => b.type === 'tool_result')
+    .map((b) => ({
+      toolName: typeof b.tool_use_id === 'string' ? names.get(b.tool_use_id) : undefined,
+      content: contentText(b.content),
+      isError: b.is_error === true,
+    }));
+  const texts = blocks.filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text as string);
+  const typed = texts.filter((t) => !INJECTED.test(t));
+  const doc = texts.map((t) => DOCUMENT.exec(t)).find((m) => m !== null);
+  return {
+    userText: toolResults.length === 0 && typed.length > 0 ? typed.join('\n') : undefined,
+    toolResults,
+    document: doc?.[1],
+  };
+}
+
+/** Returns the regex groups ('' for the whole match) when the rule fits, else undefined. */
+export function matchRule(when: Match, facts: RequestFacts): string[] | undefined {
+  let groups: string[] = [];
+  if (when.userText !== undefined) {
+    if (facts.userText === undefined) return undefined;
+    const m = new RegExp(when.userText, 'i').exec(facts.userText);
+    if (!m) return undefined;
+    groups = m.slice(1).map((g) => g ?? '');
+  }
+  if (when.toolResultFor !== undefined || when.toolResultText !== undefined || when.isError !== undefined) {
+    const result = facts.toolResults.find(
+      (r) =>
+        (when.toolResultFor === undefined || r.toolName === when.toolResultFor) &&
+        (when.isError === undefined || r.isError === when.isError),
+    );
+    if (!result) return undefined;
+    if (when.toolResultText !== undefined) {
+      const m = new RegExp(when.toolResultText, 'i').exec(result.content);
+      if (!m) return undefined;
+      groups = m.slice(1).map((g) => g ?? '');
+    }
+  }
+  return groups;
+}
+
+function escapeXml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export interface FillContext {
+  readonly groups: readonly string[];
+  readonly document: string | undefined;
+  readonly requestIndex: number;
+}
+
+/** `<lesson ...>` as the document opens it, and what lies between it and `</lesson>`. */
+function lessonParts(doc: string | undefined): { open: string; body: string } {
+  const m = doc === undefined ? null : /(<lesson\b[^>]*?)(\/?)>([\s\S]*?)(<\/lesson>\s*)?$/.exec(doc);
+  if (!m) return { open: '<lesson>', body: '' };
+  return { open: `${m[1]}>`, body: m[2] === '/' ? '' : (m[3] ?? '').replace(/\s+$/, '') };
+}
+
+function fillString(s: string, ctx: FillContext): string {
+  const lesson = lessonParts(ctx.document);
+  return s.replace(/\{\{(xml:)?(\w+)\}\}/g, (whole, xml: string | undefined, key: string) => {
+    let value: string | undefined;
+    if (/^\d+$/.test(key)) value = ctx.groups[Number(key) - 1] ?? '';
+    else if (key === 'document') value = ctx.document ?? '';
+    else if (key === 'lessonOpen') value = lesson.open;
+    else if (key === 'lessonBody') value = lesson.body;
+    else if (key === 'n') value = String(ctx.requestIndex);
+    if (value === undefined) return whole;
+    return xml ? escapeXml(value.trim()) : value;
+  });
+}
+
+function fillValue(v: unknown, ctx: FillContext): unknown {
+  if (typeof v === 'string') return fillString(v, ctx);
+  if (Array.isArray(v)) return v.map((x) => fillValue(x, ctx));
+  if (isRecord(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fillValue(x, ctx)]));
+  return v;
+}
+
+/** Fills {{1}}, {{xml:1}}, {{document}}, {{lessonOpen}}, {{lessonBody}}, {{n}} in a step's blocks. */
+export function fillStep(step: Step, ctx: FillContext): Step {
+  const blocks = step.blocks.map((b): ScenarioBlock =>
+    b.type === 'text' ? { ...b, text: fillString(b.text, ctx) } : { ...b, input: fillValue(b.input, ctx) },
+  );
+  return { ...step, blocks };
+}

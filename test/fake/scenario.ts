@@ -1,0 +1,115 @@
+// The scenario format that drives the fake Anthropic server (documented in scenarios/README.md).
+// Parsed with zod so a mistyped scenario file fails loudly at start, not as a confusing stream.
+import * as z from 'zod';
+
+const textBlockSchema = z.object({
+  type: z.literal('text'),
+  text: z.string(),
+  /** Characters per text_delta; overrides the step's and the scenario's chunk size. */
+  chunk: z.number().int().positive().optional(),
+});
+
+const toolUseBlockSchema = z.object({
+  type: z.literal('tool_use'),
+  /** Defaults to a generated `toolu_fake_<n>`. */
+  id: z.string().optional(),
+  name: z.string(),
+  input: z.unknown(),
+  /** Characters per input_json_delta. */
+  chunk: z.number().int().positive().optional(),
+});
+
+export const blockSchema = z.discriminatedUnion('type', [textBlockSchema, toolUseBlockSchema]);
+export type ScenarioBlock = z.infer<typeof blockSchema>;
+
+export const faultSchema = z.discriminatedUnion('kind', [
+  /** An HTTP error before any streaming (the SDK retries 408/409/429/5xx before headers). */
+  z.object({
+    kind: z.literal('http'),
+    status: z.number().int().min(400).max(599),
+    errorType: z.string().default('api_error'),
+    message: z.string().default('Fake server error'),
+    retryAfter: z.number().nonnegative().optional(),
+    retryAfterMs: z.number().nonnegative().optional(),
+    shouldRetry: z.boolean().optional(),
+  }),
+  /** Streams the step's first `afterEvents` events, then an `event: error`. */
+  z.object({
+    kind: z.literal('error_event'),
+    afterEvents: z.number().int().nonnegative().default(3),
+    errorType: z.string().default('overloaded_error'),
+    message: z.string().default('Overloaded'),
+  }),
+  /** Streams the first `afterEvents` events, then destroys the socket. */
+  z.object({ kind: z.literal('drop'), afterEvents: z.number().int().nonnegative().default(3) }),
+  /** Streams the first `afterEvents` events, then sends nothing more until the client leaves. */
+  z.object({ kind: z.literal('stall'), afterEvents: z.number().int().nonnegative().default(3) }),
+  /** Streams the first `afterEvents` events, then ends the response cleanly without message_stop. */
+  z.object({ kind: z.literal('truncate'), afterEvents: z.number().int().nonnegative().default(3) }),
+]);
+export type Fault = z.infer<typeof faultSchema>;
+
+export const usageOverrideSchema = z.object({
+  input_tokens: z.number().int().nonnegative().optional(),
+  output_tokens: z.number().int().nonnegative().optional(),
+  cache_read_input_tokens: z.number().int().nonnegative().optional(),
+  cache_creation_input_tokens: z.number().int().nonnegative().optional(),
+});
+
+/** One model response (or a fault) answering one request. */
+export const stepSchema = z.object({
+  /** A label shown in the recorded request, handy in assertions. */
+  name: z.string().optional(),
+  blocks: z.array(blockSchema).default([]),
+  /** Defaults to tool_use when a tool_use block is present, else end_turn. */
+  stopReason: z.enum(['end_turn', 'tool_use', 'max_tokens', 'stop_sequence']).optional(),
+  usage: usageOverrideSchema.optional(),
+  chunk: z.number().int().positive().optional(),
+  /** Pause between SSE events, to make a stream slow enough to stop. */
+  delayMs: z.number().nonnegative().optional(),
+  fault: faultSchema.optional(),
+});
+export type Step = z.infer<typeof stepSchema>;
+
+/** Which request a rule answers, by the last user message. Regexes are case-insensitive. */
+export const matchSchema = z.object({
+  /** The user's typed text (the last user message holds no tool_result). */
+  userText: z.string().optional(),
+  /** The last user message answers a tool_use of this tool. */
+  toolResultFor: z.string().optional(),
+  /** Regex on that tool_result's content; its groups fill {{1}}, {{2}}, ... */
+  toolResultText: z.string().optional(),
+  /** Whether that tool_result must be (true) or must not be (false) an error. */
+  isError: z.boolean().optional(),
+});
+export type Match = z.infer<typeof matchSchema>;
+
+export const ruleSchema = z.object({ when: matchSchema, respond: stepSchema });
+
+export const scenarioSchema = z
+  .object({
+    description: z.string().optional(),
+    model: z.string().optional(),
+    /** Default characters per text_delta (default 8) and per input_json_delta (default 24). */
+    chunk: z.number().int().positive().optional(),
+    jsonChunk: z.number().int().positive().optional(),
+    delayMs: z.number().nonnegative().optional(),
+    /** Script mode: request n gets steps[n]. */
+    steps: z.array(stepSchema).optional(),
+    /** Match mode: the first rule whose `when` fits the request answers it. */
+    rules: z.array(ruleSchema).optional(),
+    /** Answers what no rule matched (match mode) or what comes after the script (script mode). */
+    fallback: stepSchema.optional(),
+  })
+  .refine((s) => s.steps !== undefined || s.rules !== undefined, { message: 'a scenario needs steps or rules' });
+
+export type Scenario = z.infer<typeof scenarioSchema>;
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+
+export function parseScenario(raw: unknown): Scenario {
+  const result = scenarioSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  throw new Error(`Invalid scenario: ${issue?.message ?? 'unknown problem'}${where}`);
+}
