@@ -24,7 +24,10 @@ export interface StoredMessage {
   model?: string;
   usage?: Usage;
   stopReason?: string;
-  /** The text was cut short by Stop or a failure. */
+  /**
+   * The text was cut short by Stop or a failure. Partial messages are kept for display only and
+   * are never sent to the model (the history skips them).
+   */
   partial?: boolean;
 }
 
@@ -43,6 +46,8 @@ export interface ToolCallRecord {
   editId?: string;
   startedAt: number;
   endedAt?: number;
+  /** Set when the call was shown to the user as a question or confirmation card. */
+  interaction?: { kind: 'question'; questions: Question[] } | { kind: 'confirmation'; request: ConfirmationRequest };
 }
 
 export interface EditRecord {
@@ -69,6 +74,8 @@ export interface PendingInteraction {
   completedResults: Array<Extract<StoredBlock, { type: 'tool_result' }>>;
   /** tool_use ids of the same message still to run after this one, in order. */
   remainingToolUseIds: string[];
+  /** The document as the model saw it when it made the call (the base for edits on resume). */
+  documentSeen?: { text: string; version: number };
 }
 
 export interface TurnRecord {
@@ -81,6 +88,8 @@ export interface TurnRecord {
   usage?: Usage;
   model?: string;
   error?: { code: ErrorCode; message: string; retryable: boolean };
+  /** Some text of this turn was cut short (an error or Stop after text had streamed). */
+  partial?: boolean;
   /** Answers and decisions recorded for interactive tools, by tool_use id. */
   answers?: Record<string, { answers?: AnswerValue[]; approved?: boolean; feedback?: string }>;
 }
@@ -107,6 +116,13 @@ export class SessionCorruptError extends Error {
   ) {
     super(message);
     this.name = 'SessionCorruptError';
+  }
+}
+
+export class SessionNotFoundError extends Error {
+  constructor(readonly sessionId: string) {
+    super(`Session ${sessionId} was not found.`);
+    this.name = 'SessionNotFoundError';
   }
 }
 

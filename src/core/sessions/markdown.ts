@@ -1,0 +1,75 @@
+// A session exported as Markdown: what the user saw (messages, steps, questions with their answers,
+// confirmations with their decisions, errors), readable on its own and safe to share: no tool inputs
+// or document snapshots, only the summaries shown in the panel.
+import type { AnswerValue } from '../../shared/questions';
+import type { AssistantItem } from '../../shared/view';
+import type { Session } from './types';
+import { sessionToView } from './view';
+
+function quote(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => (l.length > 0 ? `> ${l}` : '>'))
+    .join('\n');
+}
+
+function answerText(answer: AnswerValue | undefined): string {
+  if (answer === null || answer === undefined) return '(skipped)';
+  return Array.isArray(answer) ? answer.join(', ') : answer;
+}
+
+function stepLines(item: AssistantItem): string[] {
+  return item.steps.map((s) => {
+    const mark = s.status === 'success' ? '✓' : s.status === 'error' ? '✗' : '…';
+    const detail = s.error ?? s.resultSummary;
+    return `- ${mark} ${s.displayText}${detail ? `: ${detail}` : ''}`;
+  });
+}
+
+function cardLines(item: AssistantItem): string[] {
+  const lines: string[] = [];
+  for (const card of item.questions) {
+    card.questions.forEach((q, i) => {
+      const answer = card.status === 'answered' ? answerText(card.answers?.[i]) : `(${card.status})`;
+      lines.push(`- **${q.header}**: ${q.question} → ${answer}`);
+    });
+  }
+  for (const card of item.confirmations) {
+    const feedback = card.feedback ? ` (“${card.feedback}”)` : '';
+    lines.push(`- **${card.request.title}**: ${card.request.summary} → ${card.status}${feedback}`);
+  }
+  return lines;
+}
+
+function assistantSection(item: AssistantItem): string {
+  const parts: string[] = ['### Lesson Agent'];
+  const steps = stepLines(item);
+  if (steps.length > 0) parts.push(steps.join('\n'));
+  const cards = cardLines(item);
+  if (cards.length > 0) parts.push(cards.join('\n'));
+  if (item.text) parts.push(item.partial ? `${item.text}\n\n_(cut short)_` : item.text);
+  if (item.status === 'stopped') parts.push('_Stopped._');
+  if (item.error) parts.push(`**Error** (${item.error.code}): ${item.error.message}`);
+  if (item.usage) {
+    const u = item.usage;
+    parts.push(`_Tokens: ${u.inputTokens} in, ${u.outputTokens} out, ${u.cacheReadTokens} from cache._`);
+  }
+  return parts.join('\n\n');
+}
+
+export function sessionToMarkdown(session: Session): string {
+  const view = sessionToView(session);
+  const out: string[] = [`# ${session.title}`];
+  const meta = [`Created ${new Date(session.createdAt).toISOString()}`];
+  if (session.document) meta.push(`document: ${session.document.name}`);
+  out.push(`_${meta.join(' · ')}_`);
+  for (const item of view.items) {
+    if (item.kind === 'user') {
+      const context = item.context ? `\n\n_Context: ${item.context}_` : '';
+      out.push(`### You\n\n${quote(item.text)}${context}`);
+    } else {
+      out.push(assistantSection(item));
+    }
+  }
+  return `${out.join('\n\n')}\n`;
+}

@@ -1,0 +1,39 @@
+// Small pure helpers over a session: its list entry, its title, the user-visible messages.
+import type { SessionSummary } from '../../shared/view';
+import type { Session, StoredMessage } from './types';
+
+export const DEFAULT_TITLE = 'New session';
+const TITLE_LENGTH = 60;
+
+/** A user message the person typed (not one that only carries tool results). */
+export function isPrompt(message: StoredMessage): boolean {
+  return message.role === 'user' && message.content.some((b) => b.type === 'text');
+}
+
+/** The typed text of a prompt: its last text block (an attached context block comes first). */
+export function promptText(message: StoredMessage): string {
+  const texts = message.content.filter((b) => b.type === 'text');
+  return texts.at(-1)?.text ?? '';
+}
+
+/** A title from the first user message: one line, trimmed to about 60 characters on a word. */
+export function titleFrom(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length === 0) return DEFAULT_TITLE;
+  if (line.length <= TITLE_LENGTH) return line;
+  const cut = line.slice(0, TITLE_LENGTH);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > TITLE_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+export function sessionSummary(session: Session): SessionSummary {
+  return {
+    id: session.id,
+    title: session.title,
+    createdAt: session.createdAt,
+    updatedAt: session.updatedAt,
+    messageCount: session.messages.filter((m) => isPrompt(m) || m.role === 'assistant').length,
+    ...(session.document ? { documentName: session.document.name } : {}),
+    ...(session.pending ? { awaitingUser: true } : {}),
+  };
+}

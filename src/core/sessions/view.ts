@@ -1,0 +1,123 @@
+// The chat view of a stored session. It must equal what the shared view reducer builds from the
+// live events of the same turns (the host sends this as the snapshot after a reload), so every rule
+// here mirrors one in the loop's event emission: one assistant item per turn, text blocks joined
+// by a blank line, cards from the interactive tool calls, partial/error as the reducer marks them.
+import type {
+  AssistantItem,
+  ChatItem,
+  ConfirmationCard,
+  QuestionCard,
+  SessionView,
+  StepView,
+} from '../../shared/view';
+import { isPrompt, promptText } from './summary';
+import type { Session, StoredMessage, ToolCallRecord, TurnRecord } from './types';
+
+/** What separates two text blocks of one turn, in the events and in the view alike. */
+export const TEXT_BLOCK_SEPARATOR = '\n\n';
+
+/** Appends a text block to a turn's text the way the loop streams it. */
+export function joinText(acc: string, block: string): string {
+  if (block.length === 0) return acc;
+  return acc.length === 0 ? block : acc + TEXT_BLOCK_SEPARATOR + block;
+}
+
+/** The text of a turn: every text block of its assistant messages, partial ones included. */
+export function turnText(messages: readonly StoredMessage[], turnId: string): string {
+  let acc = '';
+  for (const m of messages) {
+    if (m.role !== 'assistant' || m.turnId !== turnId) continue;
+    for (const b of m.content) if (b.type === 'text') acc = joinText(acc, b.text);
+  }
+  return acc;
+}
+
+const ASSISTANT_STATUS: Record<TurnRecord['status'], AssistantItem['status']> = {
+  running: 'streaming',
+  completed: 'done',
+  awaiting_user: 'awaiting',
+  error: 'error',
+  stopped: 'stopped',
+};
+
+function stepOf(call: ToolCallRecord): StepView {
+  const status = call.status === 'success' ? 'success' : call.status === 'running' || call.status === 'awaiting' ? 'running' : 'error';
+  return {
+    id: call.id,
+    tool: call.tool,
+    displayText: call.displayText,
+    status,
+    ...(call.error !== undefined ? { error: call.error } : {}),
+    ...(call.resultSummary !== undefined ? { resultSummary: call.resultSummary } : {}),
+    ...(call.editId !== undefined ? { editId: call.editId } : {}),
+  };
+}
+
+function cardsOf(turn: TurnRecord, calls: readonly ToolCallRecord[]): Pick<AssistantItem, 'questions' | 'confirmations'> {
+  const questions: QuestionCard[] = [];
+  const confirmations: ConfirmationCard[] = [];
+  for (const call of calls) {
+    const answer = turn.answers?.[call.id];
+    if (call.interaction?.kind === 'question') {
+      const status = call.status === 'awaiting' ? 'pending' : answer?.answers ? 'answered' : 'interrupted';
+      questions.push({
+        toolCallId: call.id,
+        questions: call.interaction.questions,
+        status,
+        ...(status === 'answered' && answer?.answers ? { answers: answer.answers } : {}),
+      });
+    } else if (call.interaction?.kind === 'confirmation') {
+      const decided = answer?.approved;
+      const status = call.status === 'awaiting' ? 'pending' : decided === true ? 'approved' : decided === false ? 'denied' : 'interrupted';
+      confirmations.push({
+        toolCallId: call.id,
+        request: call.interaction.request,
+        status,
+        ...(decided !== undefined && answer?.feedback ? { feedback: answer.feedback } : {}),
+      });
+    }
+  }
+  return { questions, confirmations };
+}
+
+function assistantItem(session: Session, turn: TurnRecord): AssistantItem {
+  const calls = Object.values(session.toolCalls).filter((c) => c.turnId === turn.id);
+  const status = ASSISTANT_STATUS[turn.status];
+  return {
+    kind: 'assistant',
+    id: turn.id,
+    text: turnText(session.messages, turn.id),
+    steps: calls.map(stepOf),
+    status,
+    ...(turn.partial ? { partial: true } : {}),
+    ...(status === 'error' && turn.error ? { error: turn.error } : {}),
+    ...(turn.usage ? { usage: turn.usage } : {}),
+    ...(turn.model ? { model: turn.model } : {}),
+    ...cardsOf(turn, calls),
+    createdAt: turn.startedAt,
+  };
+}
+
+export function sessionToView(session: Session): SessionView {
+  const items: ChatItem[] = [];
+  for (const turn of session.turns) {
+    const prompt = session.messages.find((m) => m.turnId === turn.id && isPrompt(m));
+    if (prompt) {
+      items.push({
+        kind: 'user',
+        id: prompt.id,
+        text: promptText(prompt),
+        createdAt: prompt.createdAt,
+        ...(prompt.context ? { context: prompt.context } : {}),
+      });
+    }
+    items.push(assistantItem(session, turn));
+  }
+  return {
+    sessionId: session.id,
+    title: session.title,
+    ...(session.document ? { document: session.document } : {}),
+    items,
+    busy: session.turns.some((t) => t.status === 'running'),
+  };
+}
