@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { ChatHostActions } from '../core/chat/chatController';
 import { revertEdit } from '../core/chat/revert';
-import { exportMarkdown } from '../core/sessions/exportMarkdown';
+import { sessionToMarkdown } from '../core/sessions/markdown';
 import type { EditRecord, Session } from '../core/sessions/types';
 import type { ApiKeyStore } from './apiKey';
 import { VscodeDocumentAccess } from './documentAccess';
@@ -38,7 +38,7 @@ export function createChatActions(apiKeys: ApiKeyStore, review: ReviewDocuments,
         title: vscode.l10n.t('Export session as Markdown'),
       });
       if (!target) return;
-      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(exportMarkdown(session)));
+      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(sessionToMarkdown(session)));
       log.info(`Exported session ${session.id} to ${vscode.workspace.asRelativePath(target)}`);
       const open = vscode.l10n.t('Open');
       if ((await vscode.window.showInformationMessage(vscode.l10n.t('Session exported.'), open)) === open) {
