@@ -1,0 +1,2 @@
+// Stylesheets are bundled by esbuild (imported for their side effect only).
+declare module '*.css';

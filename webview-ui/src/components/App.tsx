@@ -1,0 +1,111 @@
+// The panel: header, sessions, notices, the conversation (or the empty chat), the input. Host
+// state comes from useHost; the webview's own state from uiReducer, persisted with setState.
+import type { ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
+import * as z from 'zod';
+import type { SessionView } from '../../../src/shared/view';
+import { pendingCard } from '../../../src/shared/viewReducer';
+import type { MessageKey } from '../l10n';
+import { t } from '../l10n';
+import type { ChatActions } from '../state/chatContext';
+import { ChatContext } from '../state/chatContext';
+import { fromPersisted, toPersisted, uiReducer } from '../state/uiState';
+import { useHost } from '../state/useHost';
+import { TEST_IDS } from '../testIds';
+import { ProgressRing } from '../ui/Icon';
+import { getState, post, request, setState } from '../vscodeApi';
+import { Composer } from './Composer';
+import { EmptyChat } from './EmptyChat';
+import { Header } from './Header';
+import { MessageList } from './MessageList';
+import { Notices } from './Notices';
+import { SessionsPanel } from './SessionsPanel';
+
+/** The file dialog can stay open as long as the user likes. */
+const PICK_FILE_TIMEOUT_MS = 10 * 60_000;
+const pickedFileSchema = z.union([z.string(), z.object({ path: z.string() }), z.null(), z.undefined()]);
+
+let renders = 0;
+
+function liveStatus(session: SessionView): MessageKey | undefined {
+  const last = session.items[session.items.length - 1];
+  if (last?.kind !== 'assistant') return undefined;
+  const map: Record<typeof last.status, MessageKey> = {
+    streaming: 'statusStreaming',
+    awaiting: 'statusWaiting',
+    done: 'statusDone',
+    error: 'statusError',
+    stopped: 'stopped',
+  };
+  return map[last.status];
+}
+
+async function pickFile(): Promise<string | undefined> {
+  const result = await request((requestId) => ({ type: 'pickFile', requestId }), PICK_FILE_TIMEOUT_MS);
+  const parsed = pickedFileSchema.safeParse(result);
+  if (!parsed.success) throw new Error('unexpected answer from the extension');
+  const value = parsed.data;
+  return typeof value === 'string' ? value : (value?.path ?? undefined);
+}
+
+export function App(): ReactNode {
+  const [ui, dispatchUi] = useReducer(uiReducer, undefined, () => fromPersisted(getState()));
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  const focusInput = useCallback(() => inputRef.current?.focus(), []);
+  const onPrefill = useCallback(
+    (text: string, send: boolean) => {
+      if (send && text.trim()) post({ type: 'send', text: text.trim() });
+      else {
+        dispatchUi({ type: 'draft', text });
+        focusInput();
+      }
+    },
+    [focusInput],
+  );
+  const host = useHost({ onPrefill });
+  const actions = useMemo<ChatActions>(() => ({ post, ui: dispatchUi, pickFile, focusInput }), [focusInput]);
+
+  useLayoutEffect(() => {
+    // Counted for the performance tests: how often the panel re-renders during a stream.
+    renders++;
+    rootRef.current?.setAttribute('data-render-count', String(renders));
+  });
+
+  useEffect(() => {
+    setState(toPersisted(ui));
+  }, [ui]);
+
+  const { session } = host;
+  const waiting = pendingCard(session) !== undefined;
+  useEffect(() => {
+    if (!host.ready) return; // keep restored progress until the host has said what is pending
+    const pending = session.items.flatMap((i) => (i.kind === 'assistant' ? i.questions.filter((q) => q.status === 'pending').map((q) => q.toolCallId) : []));
+    dispatchUi({ type: 'prune', pending });
+  }, [host.ready, session]);
+
+  const status = liveStatus(session);
+  return (
+    <ChatContext.Provider value={actions}>
+      <div className="app" ref={rootRef} data-testid={TEST_IDS.root} data-ready={host.ready ? 'true' : 'false'} aria-label={t('appLabel')}>
+        {host.ready ? (
+          <>
+            <Header session={session} meta={host.meta} sessionsOpen={ui.sessionsOpen} />
+            <div className="sessions-anchor">{ui.sessionsOpen ? <SessionsPanel sessions={host.sessions} currentId={session.sessionId} /> : null}</div>
+            <Notices meta={host.meta} />
+            <main className="chat">{session.items.length > 0 ? <MessageList key={session.sessionId} items={session.items} ui={ui} /> : <EmptyChat meta={host.meta} />}</main>
+            <div className="sr-only" role="status" aria-live="polite">
+              {status ? t(status) : ''}
+            </div>
+            <Composer draft={ui.draft} busy={session.busy} waiting={waiting} inputRef={inputRef} />
+          </>
+        ) : (
+          <div className="loading">
+            <ProgressRing label={t('appLabel')} />
+          </div>
+        )}
+      </div>
+    </ChatContext.Provider>
+  );
+}

@@ -1,0 +1,66 @@
+// The input: Enter sends, Shift+Enter starts a new line; Stop while the agent works; disabled
+// while a question or confirmation waits. Focus comes back here once a card is answered.
+import type { KeyboardEvent, ReactNode, RefObject } from 'react';
+import { useEffect, useRef } from 'react';
+import { t } from '../l10n';
+import { useChat } from '../state/chatContext';
+import { TEST_IDS } from '../testIds';
+import { Button } from '../ui/Button';
+import { TextArea } from '../ui/TextInput';
+
+interface Props {
+  draft: string;
+  busy: boolean;
+  waiting: boolean;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+}
+
+export function Composer({ draft, busy, waiting, inputRef }: Props): ReactNode {
+  const { post, ui } = useChat();
+  const wasWaiting = useRef(waiting);
+
+  useEffect(() => {
+    if (wasWaiting.current && !waiting) inputRef.current?.focus();
+    wasWaiting.current = waiting;
+  }, [waiting, inputRef]);
+
+  const canSend = !busy && !waiting && draft.trim().length > 0;
+  const send = (): void => {
+    if (!canSend) return;
+    post({ type: 'send', text: draft.trim() });
+    ui({ type: 'draft', text: '' });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>): void => {
+    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    send();
+  };
+
+  return (
+    <div className="composer">
+      <TextArea
+        ref={inputRef}
+        className="composer-input"
+        rows={1}
+        value={draft}
+        onChange={(text) => ui({ type: 'draft', text })}
+        onKeyDown={onKeyDown}
+        label={t('inputLabel')}
+        placeholder={waiting ? t('inputWaiting') : t('inputPlaceholder')}
+        disabled={waiting}
+        testId={TEST_IDS.input}
+      />
+      <div className="composer-actions">
+        {busy ? (
+          <Button appearance="secondary" icon="debug-stop" onClick={() => post({ type: 'stop' })} testId={TEST_IDS.stop}>
+            {t('stop')}
+          </Button>
+        ) : (
+          <Button appearance="primary" icon="send" disabled={!canSend} onClick={send} testId={TEST_IDS.send}>
+            {t('send')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

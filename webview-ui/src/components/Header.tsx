@@ -1,0 +1,47 @@
+// The panel's header: the session title, the bound document, the demo label, sessions and new.
+import type { ReactNode } from 'react';
+import type { HostMeta, SessionView } from '../../../src/shared/view';
+import { t } from '../l10n';
+import { useChat } from '../state/chatContext';
+import { TEST_IDS } from '../testIds';
+import { Button } from '../ui/Button';
+import { Icon } from '../ui/Icon';
+
+export function Header({ session, meta, sessionsOpen }: { session: SessionView; meta: HostMeta; sessionsOpen: boolean }): ReactNode {
+  const { post, ui } = useChat();
+  const doc = session.document;
+  return (
+    <header className="header">
+      <div className="header-main">
+        <h1 className="session-title" data-testid={TEST_IDS.sessionTitle} title={session.title}>
+          {session.title}
+        </h1>
+        <div className="header-sub">
+          {doc ? (
+            <span className="bound-document" data-testid={TEST_IDS.boundDocument} title={t('headerDocument', doc.uri)}>
+              <Icon name={doc.kind === 'lesson' ? 'book' : 'file'} /> {doc.name}
+            </span>
+          ) : (
+            <span className="bound-document muted">{t('headerNoDocument')}</span>
+          )}
+          {meta.demo ? (
+            <span className="demo-label" data-testid={TEST_IDS.demoLabel}>
+              <Icon name="beaker" /> {t('demoLabel')}
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <div className="header-actions">
+        <Button appearance="icon" icon="add" label={t('newSession')} onClick={() => post({ type: 'newSession' })} testId={TEST_IDS.newSessionButton} />
+        <Button
+          appearance="icon"
+          icon="history"
+          label={t('sessions')}
+          onClick={() => ui({ type: 'sessionsOpen', open: !sessionsOpen })}
+          testId={TEST_IDS.sessionsButton}
+          data={{ 'data-open': sessionsOpen ? 'true' : 'false' }}
+        />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,58 @@
+// An assistant message's text as sanitized markdown. Finished blocks are memoized (their text no
+// longer changes, so React skips them and the HTML comes from a cache); only the open last block
+// is parsed again when a delta arrives.
+import type { ReactNode } from 'react';
+import { memo, useMemo } from 'react';
+import { t } from '../l10n';
+import { splitBlocks } from '../markdown/blocks';
+import { renderMarkdown, renderOpenMarkdown } from '../markdown/render';
+import { TEST_IDS } from '../testIds';
+import { CopyButton } from './CopyButton';
+
+const CURSOR = `<span class="stream-cursor" data-testid="${TEST_IDS.streamingCursor}" aria-hidden="true"></span>`;
+const TRAILING_CLOSERS = /(?:<\/[a-z0-9]+>\s*)+$/i;
+
+/** Puts the cursor inside the innermost last element, so it sits at the end of the last line. */
+function withCursor(html: string): string {
+  const m = TRAILING_CLOSERS.exec(html);
+  return m ? html.slice(0, m.index) + CURSOR + html.slice(m.index) : html + CURSOR;
+}
+
+const MarkdownBlock = memo(function MarkdownBlock({ text, open, cursor }: { text: string; open: boolean; cursor: boolean }): ReactNode {
+  const html = open ? renderOpenMarkdown(text) : renderMarkdown(text);
+  return <div className="md-block" dangerouslySetInnerHTML={{ __html: cursor ? withCursor(html) : html }} />;
+});
+
+const CodeBlock = memo(function CodeBlock({ text, lang, cursor }: { text: string; lang: string; cursor: boolean }): ReactNode {
+  return (
+    <div className="code-block">
+      <div className="code-head">
+        <span className="code-lang">{lang}</span>
+        <CopyButton text={text} label={t('copyCode')} testId={TEST_IDS.copyCode} />
+      </div>
+      <pre>
+        <code>{text}</code>
+        {cursor ? <span className="stream-cursor" data-testid={TEST_IDS.streamingCursor} aria-hidden="true" /> : null}
+      </pre>
+    </div>
+  );
+});
+
+export function Markdown({ text, streaming }: { text: string; streaming: boolean }): ReactNode {
+  const blocks = useMemo(() => splitBlocks(text), [text]);
+  const last = blocks.length - 1;
+  return (
+    <div className="markdown" data-testid={TEST_IDS.messageText}>
+      {blocks.map((b, i) =>
+        b.kind === 'code' ? (
+          <CodeBlock key={i} text={b.text} lang={b.lang} cursor={streaming && i === last} />
+        ) : (
+          <MarkdownBlock key={i} text={b.text} open={streaming && i === last} cursor={streaming && i === last} />
+        ),
+      )}
+      {streaming && blocks.length === 0 ? (
+        <span className="stream-cursor" data-testid={TEST_IDS.streamingCursor} aria-hidden="true" />
+      ) : null}
+    </div>
+  );
+}

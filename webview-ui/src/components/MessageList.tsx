@@ -1,0 +1,77 @@
+// The conversation as a virtual list: a 2,000-message session mounts only what is on screen.
+// Opens at the newest message and follows a growing reply while the user is at the bottom.
+import type { ReactNode } from 'react';
+import { useCallback, useRef } from 'react';
+import type { VirtuosoHandle } from 'react-virtuoso';
+import { Virtuoso } from 'react-virtuoso';
+import type { ChatItem } from '../../../src/shared/view';
+import type { UiState } from '../state/uiState';
+import { ChatItemView } from './Messages';
+
+interface Props {
+  items: ChatItem[];
+  ui: UiState;
+}
+
+function itemKey(_index: number, item: ChatItem): string {
+  return `${item.kind}:${item.id}`;
+}
+
+/** A scroll within this long after a wheel, touch, key or pointer press is the user's doing. */
+const USER_SCROLL_MS = 1000;
+const USER_EVENTS = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+
+export function MessageList({ items, ui }: Props): ReactNode {
+  const list = useRef<VirtuosoHandle>(null);
+  // Stay pinned to the newest text until the user scrolls away, and again once they come back.
+  const stick = useRef(true);
+  const userActed = useRef(0);
+  const lastIndex = items.length - 1;
+
+  const scrollerRef = useCallback((el: HTMLElement | Window | null) => {
+    if (!(el instanceof HTMLElement)) return;
+    const mark = (): void => {
+      userActed.current = Date.now();
+    };
+    for (const type of USER_EVENTS) el.addEventListener(type, mark, { passive: true });
+  }, []);
+
+  const onAtBottom = useCallback((bottom: boolean) => {
+    if (bottom) stick.current = true;
+    else if (Date.now() - userActed.current < USER_SCROLL_MS) stick.current = false;
+  }, []);
+
+  // Virtuoso follows new items by itself; a reply or a card growing in place needs a nudge.
+  const onHeight = useCallback(() => {
+    if (stick.current) list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+  }, []);
+
+  const content = useCallback(
+    (index: number, item: ChatItem): ReactNode =>
+      item.kind === 'user' ? (
+        <ChatItemView item={item} />
+      ) : (
+        <ChatItemView item={item} ui={{ expanded: !!ui.expanded[item.id], cards: ui.cards, decided: ui.decided, isLast: index === lastIndex }} />
+      ),
+    [ui.expanded, ui.cards, ui.decided, lastIndex],
+  );
+
+  return (
+    <Virtuoso
+      ref={list}
+      className="message-list"
+      data={items}
+      computeItemKey={itemKey}
+      itemContent={content}
+      initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+      followOutput={(bottom) => (bottom || stick.current ? 'auto' : false)}
+      atBottomStateChange={onAtBottom}
+      totalListHeightChanged={onHeight}
+      scrollerRef={scrollerRef}
+      atBottomThreshold={48}
+      increaseViewportBy={{ top: 400, bottom: 200 }}
+      role="log"
+      aria-live="off"
+    />
+  );
+}

@@ -1,0 +1,90 @@
+// One chat item: a user bubble, or an assistant turn (steps, streamed text, cards, error, usage).
+// Memoized on the item object: the reducer replaces only the item that changed, so a streaming
+// delta re-renders the streaming message and nothing else.
+import type { ReactNode } from 'react';
+import { memo } from 'react';
+import type { AssistantItem, ChatItem, UserItem } from '../../../src/shared/view';
+import { t } from '../l10n';
+import type { CardProgress } from '../questions/questionModel';
+import { TEST_IDS } from '../testIds';
+import { Icon } from '../ui/Icon';
+import { ConfirmationCardView } from './ConfirmationCard';
+import { CopyButton } from './CopyButton';
+import { ErrorBanner, RetryingNotice } from './ErrorBanner';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Markdown } from './Markdown';
+import { QuestionCardView } from './question/QuestionCard';
+import { Steps } from './Steps';
+import { Usage } from './Usage';
+
+function UserMessage({ item }: { item: UserItem }): ReactNode {
+  return (
+    <div className="message message-user" data-testid={TEST_IDS.message} data-kind="user" data-id={item.id}>
+      <div className="bubble" aria-label={t('you')}>
+        {item.context ? (
+          <div className="user-context">
+            <Icon name="selection" /> {item.context}
+          </div>
+        ) : null}
+        <div className="user-text">{item.text}</div>
+      </div>
+    </div>
+  );
+}
+
+export interface AssistantUi {
+  expanded: boolean;
+  cards: Record<string, CardProgress>;
+  decided: Record<string, boolean>;
+  isLast: boolean;
+}
+
+function AssistantMessage({ item, ui }: { item: AssistantItem; ui: AssistantUi }): ReactNode {
+  const streaming = item.status === 'streaming';
+  return (
+    <div className="message message-assistant" data-testid={TEST_IDS.message} data-kind="assistant" data-id={item.id} data-status={item.status} aria-busy={streaming}>
+      <Steps turnId={item.id} steps={item.steps} live={streaming} expanded={ui.expanded} cutShort={item.status === 'error' || item.status === 'stopped'} />
+      {item.text || streaming ? <Markdown text={item.text} streaming={streaming} /> : null}
+      {item.partial ? (
+        <div className="partial-note">
+          <Icon name="warning" /> {item.status === 'stopped' ? t('stopped') : t('partial')}
+        </div>
+      ) : item.status === 'stopped' ? (
+        <div className="partial-note">{t('stopped')}</div>
+      ) : null}
+      {item.questions.map((card) => (
+        <ErrorBoundary key={card.toolCallId} what={`question card ${card.toolCallId}`}>
+          <QuestionCardView card={card} progress={ui.cards[card.toolCallId]} />
+        </ErrorBoundary>
+      ))}
+      {item.confirmations.map((card) => (
+        <ErrorBoundary key={card.toolCallId} what={`confirmation card ${card.toolCallId}`}>
+          <ConfirmationCardView card={card} decided={!!ui.decided[card.toolCallId]} />
+        </ErrorBoundary>
+      ))}
+      {streaming && item.retrying ? <RetryingNotice retrying={item.retrying} /> : null}
+      {item.error ? <ErrorBanner error={item.error} canRetry={ui.isLast} /> : null}
+      {!streaming && item.status !== 'awaiting' && (item.usage || item.text) ? (
+        <div className="message-foot">
+          {item.usage ? <Usage usage={item.usage} {...(item.model ? { model: item.model } : {})} /> : null}
+          {item.text ? <CopyButton text={item.text} label={t('copyMessage')} testId={TEST_IDS.copyMessage} /> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function sameUi(a: AssistantUi | undefined, b: AssistantUi | undefined): boolean {
+  return a === b || (!!a && !!b && a.expanded === b.expanded && a.cards === b.cards && a.decided === b.decided && a.isLast === b.isLast);
+}
+
+export const ChatItemView = memo(
+  function ChatItemView({ item, ui }: { item: ChatItem; ui?: AssistantUi }): ReactNode {
+    return (
+      <ErrorBoundary what={`${item.kind} message ${item.id}`}>
+        {item.kind === 'user' ? <UserMessage item={item} /> : <AssistantMessage item={item} ui={ui ?? { expanded: false, cards: {}, decided: {}, isLast: false }} />}
+      </ErrorBoundary>
+    );
+  },
+  (prev, next) => prev.item === next.item && sameUi(prev.ui, next.ui),
+);

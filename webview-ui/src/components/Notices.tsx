@@ -1,0 +1,26 @@
+// What the host wants the user to know outside the conversation (a corrupt session set aside,
+// a restricted workspace). Dismissed notices stay dismissed for this webview's life.
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import type { HostMeta } from '../../../src/shared/view';
+import { t } from '../l10n';
+import { TEST_IDS } from '../testIds';
+import { Button } from '../ui/Button';
+import { Icon } from '../ui/Icon';
+
+export function Notices({ meta }: { meta: HostMeta }): ReactNode {
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const notices = [...(meta.restricted ? [t('restricted')] : []), ...meta.notices].filter((n) => !dismissed.has(n));
+  if (notices.length === 0) return null;
+  return (
+    <div className="notices">
+      {notices.map((n) => (
+        <div key={n} className="banner banner-info" role="status" data-testid={TEST_IDS.notice}>
+          <Icon name="info" />
+          <div className="banner-body">{n}</div>
+          <Button appearance="icon" icon="close" label={t('dismiss')} onClick={() => setDismissed(new Set([...dismissed, n]))} />
+        </div>
+      ))}
+    </div>
+  );
+}

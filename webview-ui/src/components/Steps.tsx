@@ -1,0 +1,78 @@
+// The agent's steps in a turn: live while the turn runs (spinner, then check or cross), then
+// collapsed to "Done (N steps)". A failed step stays visible while collapsed.
+import type { ReactNode } from 'react';
+import type { StepView } from '../../../src/shared/view';
+import { t } from '../l10n';
+import { useChat } from '../state/chatContext';
+import { TEST_IDS } from '../testIds';
+import { Button } from '../ui/Button';
+import { Icon } from '../ui/Icon';
+
+function StepRow({ step, live }: { step: StepView; live: boolean }): ReactNode {
+  const { post } = useChat();
+  const status = step.status === 'running' ? t('stepRunning') : step.status === 'success' ? t('stepOk') : t('stepFailed');
+  return (
+    <li className={`step step-${step.status}`} data-testid={TEST_IDS.step} data-status={step.status}>
+      {step.status === 'running' ? (
+        <Icon name="loading" spin label={status} />
+      ) : step.status === 'success' ? (
+        <Icon name="check" label={status} />
+      ) : (
+        <Icon name="error" label={status} />
+      )}
+      <span className="step-text">{step.displayText}</span>
+      {step.resultSummary ? <span className="step-summary">{step.resultSummary}</span> : null}
+      {step.editId && !live ? (
+        <span className="step-actions">
+          <Button appearance="icon" icon="diff" label={t('reviewEdit')} onClick={() => post({ type: 'reviewEdit', editId: step.editId as string })} />
+          <Button appearance="icon" icon="discard" label={t('revertEdit')} onClick={() => post({ type: 'revertEdit', editId: step.editId as string })} />
+        </span>
+      ) : null}
+      {step.error ? <div className="step-error">{step.error}</div> : null}
+    </li>
+  );
+}
+
+interface StepsProps {
+  turnId: string;
+  steps: StepView[];
+  live: boolean;
+  expanded: boolean;
+  /** The turn failed or was stopped: its steps are not "done". */
+  cutShort: boolean;
+}
+
+export function Steps({ turnId, steps, live, expanded, cutShort }: StepsProps): ReactNode {
+  const { ui } = useChat();
+  if (steps.length === 0) return null;
+  const listId = `steps-${turnId}`;
+  const open = live || expanded;
+  const failed = steps.filter((s) => s.status === 'error');
+  const shown = open ? steps : failed;
+  const label = cutShort ? t('stepsStopped', steps.length) : steps.length === 1 ? t('stepsDoneOne') : t('stepsDone', steps.length);
+  return (
+    <div className="steps" data-testid={TEST_IDS.steps} data-expanded={open ? 'true' : 'false'}>
+      {live ? null : (
+        <button
+          type="button"
+          className="steps-toggle"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          data-testid={TEST_IDS.stepsToggle}
+          onClick={() => ui({ type: 'toggleSteps', turnId })}
+        >
+          <Icon name={expanded ? 'chevron-down' : 'chevron-right'} />
+          <span>{label}</span>
+          {failed.length > 0 ? <span className="steps-failed">{t('stepsWithErrors', failed.length)}</span> : null}
+        </button>
+      )}
+      {shown.length > 0 ? (
+        <ul id={listId} className="step-list" aria-label={t('stepsLabel')}>
+          {shown.map((s) => (
+            <StepRow key={s.id} step={s} live={live} />
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// What components need from the app besides their props: posting to the host, the UI dispatcher,
+// the file picker round trip, and moving focus back to the input.
+import type { Dispatch } from 'react';
+import { createContext, useContext } from 'react';
+import type { WebviewMessage } from '../../../src/shared/protocol';
+import type { UiAction } from './uiState';
+
+export interface ChatActions {
+  post: (message: WebviewMessage) => void;
+  ui: Dispatch<UiAction>;
+  /** Asks the host for a workspace file; undefined when the user cancelled. */
+  pickFile: () => Promise<string | undefined>;
+  focusInput: () => void;
+}
+
+export const ChatContext = createContext<ChatActions | null>(null);
+
+export function useChat(): ChatActions {
+  const actions = useContext(ChatContext);
+  if (!actions) throw new Error('useChat outside ChatContext');
+  return actions;
+}

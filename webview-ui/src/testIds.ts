@@ -1,0 +1,102 @@
+// Stable `data-testid` values for tests that drive the real webview (the preview harness in
+// test/webview and the integration tests in a real VS Code). Tests select with
+// `[data-testid="<value>"]`; change a value only together with every test that uses it.
+//
+// Where an element carries extra data-* attributes, they are listed with it. Toolkit elements
+// (`vscode-button`, `vscode-checkbox`, `vscode-dropdown`, `vscode-option`) are clicked on the host
+// element itself; every text entry is a native <input>/<textarea>, so `fill()` works on it.
+
+export const TEST_IDS = {
+  /** The app root. `data-ready="true"` once the first snapshot has been rendered. `data-render-count`: App renders so far. */
+  root: 'app',
+  /** Header: the session title, and the bound document's name (absent when no document is bound). */
+  sessionTitle: 'session-title',
+  boundDocument: 'bound-document',
+  /** The "Offline demo" label (only when the host runs the scripted model). */
+  demoLabel: 'demo-label',
+  sessionsButton: 'sessions-button',
+  newSessionButton: 'new-session-button',
+
+  /** Sessions panel. Items carry `data-session-id`; their buttons sit inside the item. */
+  sessionsPanel: 'sessions-panel',
+  sessionItem: 'session-item',
+  sessionOpen: 'session-open',
+  sessionRename: 'session-rename',
+  sessionRenameInput: 'session-rename-input',
+  sessionRenameSave: 'session-rename-save',
+  sessionDelete: 'session-delete',
+  sessionDeleteConfirm: 'session-delete-confirm',
+  sessionExport: 'session-export',
+  sessionsNew: 'sessions-new',
+
+  /** Empty chat: the example requests (clicking one fills the input) and the onboarding card. */
+  emptyChat: 'empty-chat',
+  example: 'example-request',
+  onboarding: 'onboarding',
+  setApiKey: 'set-api-key',
+
+  /**
+   * One per chat item. `data-kind` is "user" or "assistant", `data-id` the item's id, and an
+   * assistant item has `data-status` (streaming, done, awaiting, error, stopped).
+   */
+  message: 'message',
+  /** The rendered markdown of an assistant message. */
+  messageText: 'message-text',
+  streamingCursor: 'streaming-cursor',
+  copyMessage: 'copy-message',
+  copyCode: 'copy-code',
+  usage: 'usage',
+
+  /** Steps: the list (`data-expanded`), each step (`data-status`), and the "Done (N steps)" toggle. */
+  steps: 'steps',
+  step: 'step',
+  stepsToggle: 'steps-toggle',
+
+  /**
+   * Question card: `data-status` (pending, answered, interrupted), `data-tool-call-id`, and on a
+   * pending card `data-index` (0-based current question). Options carry `data-label`.
+   */
+  questionCard: 'question-card',
+  questionProgress: 'question-progress',
+  questionOption: 'question-option',
+  /** The dropdown used instead of option cards when a question has more than 4 options. */
+  questionDropdown: 'question-dropdown',
+  questionOther: 'question-other',
+  questionOtherInput: 'question-other-input',
+  /** The typed input of text, number, date and file questions; date ranges use the two below. */
+  questionInput: 'question-input',
+  questionDateFrom: 'question-date-from',
+  questionDateTo: 'question-date-to',
+  questionPickFile: 'question-pick-file',
+  questionError: 'question-error',
+  questionSkip: 'question-skip',
+  questionBack: 'question-back',
+  /** "Next" on every question but the last, "Continue" (submits) on the last. */
+  questionContinue: 'question-continue',
+  /** The read-only answers of an answered card. */
+  questionAnswers: 'question-answers',
+
+  /** Confirmation card: `data-status` (pending, approved, denied, interrupted), `data-tool-call-id`. */
+  confirmationCard: 'confirmation-card',
+  confirmApprove: 'confirm-approve',
+  confirmDeny: 'confirm-deny',
+  confirmFeedback: 'confirm-feedback',
+  confirmReview: 'confirm-review',
+  confirmDecision: 'confirm-decision',
+
+  /** Composer: the native <textarea>, Send, Stop (while the agent works). */
+  input: 'chat-input',
+  send: 'send',
+  stop: 'stop',
+  /** Error banner of a failed turn: `data-code` is the error code; Retry when retryable. */
+  errorBanner: 'error-banner',
+  retry: 'retry',
+  /** The "retrying in Ns" notice while the host retries a rate limit, overload or network error. */
+  retrying: 'retrying',
+  /** Host notices (meta.notices). */
+  notice: 'notice',
+  /** The fallback an error boundary shows instead of a broken message or card. */
+  brokenItem: 'broken-item',
+} as const;
+
+export type TestId = (typeof TEST_IDS)[keyof typeof TEST_IDS];
