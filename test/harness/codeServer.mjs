@@ -1,0 +1,144 @@
+// Starts code-server on loopback with every file it writes redirected into one throwaway folder,
+// as the leader of its own process group (stopping the group also stops the extension host and
+// the file watcher it forks).
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { serverStartTimeoutMs } from './config.mjs';
+import { node24Env } from './install.mjs';
+import { spawnGroup, stopGroup } from './processes.mjs';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The parent's environment minus what must not leak into the workbench under test. */
+export function cleanEnv(base = process.env) {
+  const env = {};
+  for (const [key, value] of Object.entries(base)) {
+    if (key.startsWith('VSCODE_') || key === 'ELECTRON_RUN_AS_NODE') continue;
+    env[key] = value;
+  }
+  return env;
+}
+
+/** HOME, XDG dirs and TMPDIR inside `dataDir`, so nothing lands in the user's home or /tmp. */
+export function sandboxEnv(dataDir, base) {
+  const dirs = { HOME: 'home', XDG_CONFIG_HOME: 'config', XDG_DATA_HOME: 'data', XDG_CACHE_HOME: 'cache', TMPDIR: 'tmp' };
+  const env = { ...base };
+  for (const [key, name] of Object.entries(dirs)) {
+    env[key] = join(dataDir, name);
+    mkdirSync(env[key], { recursive: true });
+  }
+  return env;
+}
+
+/**
+ * User settings for a quiet, deterministic workbench: no built-in AI chat panel beside ours, no
+ * welcome page, tips, update checks or telemetry.
+ */
+const QUIET_SETTINGS = {
+  'chat.disableAIFeatures': true,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+};
+
+function writeUserSettings(userDataDir, settings) {
+  const dir = join(userDataDir, 'User');
+  const path = join(dir, 'settings.json');
+  if (existsSync(path)) return; // a kept folder (npm start) keeps what the user changed
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path, `${JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2)}\n`);
+}
+
+async function waitUntilServing(url, child, logPath) {
+  const deadline = Date.now() + serverStartTimeoutMs();
+  let exited = null;
+  child.once('exit', (code, signal) => (exited = signal ?? code));
+  while (Date.now() < deadline) {
+    if (exited !== null) break;
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  let tail = '';
+  try {
+    tail = readFileSync(logPath, 'utf8').trimEnd().split('\n').slice(-20).join('\n');
+  } catch {
+    // no log yet
+  }
+  const why = exited !== null ? `exited (${exited})` : 'did not answer in time';
+  throw new Error(`code-server ${why}. Log: ${logPath}\n${tail}`);
+}
+
+/**
+ * @param {{ runtime: { nodeBin: string, codeServerEntry: string }, dataDir: string, folder: string,
+ *   port?: number, env?: Record<string, string>, logPath: string, extensionsDir?: string,
+ *   settings?: Record<string, unknown> }} options
+ */
+export async function startCodeServer({ runtime, dataDir, folder, port, env = {}, logPath, extensionsDir, settings = {} }) {
+  const chosenPort = port || (await freePort());
+  mkdirSync(dataDir, { recursive: true });
+  writeUserSettings(join(dataDir, 'user-data'), settings);
+  const configPath = join(dataDir, 'config.yaml');
+  writeFileSync(configPath, `bind-addr: 127.0.0.1:${chosenPort}\nauth: none\ncert: false\n`);
+  const args = [
+    runtime.codeServerEntry,
+    '--bind-addr',
+    `127.0.0.1:${chosenPort}`,
+    '--auth',
+    'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--user-data-dir',
+    join(dataDir, 'user-data'),
+    '--extensions-dir',
+    extensionsDir ?? join(dataDir, 'extensions'),
+    '--config',
+    configPath,
+    // Without it the built workbench ignores the test payload and no test ever runs.
+    '--vscode-option',
+    'enable-smoke-test-driver',
+    folder,
+  ];
+  const logStream = createWriteStream(logPath, { flags: 'a' });
+  const childEnv = sandboxEnv(dataDir, { ...node24Env(cleanEnv()), ...env });
+  const child = spawnGroup(runtime.nodeBin, args, { env: childEnv, logStream });
+  const url = `http://127.0.0.1:${chosenPort}`;
+  try {
+    await waitUntilServing(url, child, logPath);
+  } catch (error) {
+    await stopGroup(child);
+    throw error;
+  }
+  return {
+    url,
+    port: chosenPort,
+    child,
+    async stop() {
+      await stopGroup(child);
+      logStream.end();
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// The offline test runtime: Node 24 (from the npm package that ships its binary and headers) and
+// code-server (VS Code's server build, from npm). Both are cached outside the clone, keyed by
+// version, installed under a lock so concurrent runs never see half an install, and marked
+// complete only once they have been checked to run.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  CODE_SERVER_VERSION,
+  NODE_VERSION,
+  artifactsRoot,
+  cacheRoot,
+  installTimeoutMs,
+} from './config.mjs';
+import { withLock } from './lock.mjs';
+import { runLogged } from './processes.mjs';
+import { ensureSystemPackages, onPath } from './system.mjs';
+
+const MARKER = '.complete';
+const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
+const nodeDir = join(cacheRoot, `node-v${NODE_VERSION}-linux-${arch}`);
+const codeServerDir = join(cacheRoot, `code-server-${CODE_SERVER_VERSION}-node${NODE_VERSION.split('.')[0]}-${arch}`);
+
+export const runtimePaths = {
+  nodeDir,
+  nodeBin: join(nodeDir, 'bin', 'node'),
+  codeServerDir,
+  codeServerEntry: join(codeServerDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
+};
+
+function installLog() {
+  mkdirSync(artifactsRoot, { recursive: true });
+  return join(artifactsRoot, 'install.log');
+}
+
+/** npm's own CLI script, so it can be run by Node 24 (code-server's postinstall checks the version). */
+function npmCliPath() {
+  const fromNpm = process.env.npm_execpath;
+  if (fromNpm && /npm-cli\.js$/.test(fromNpm)) return fromNpm;
+  for (const dir of (process.env.PATH || '').split(delimiter)) {
+    const candidate = join(dir, 'npm');
+    if (dir && existsSync(candidate)) return realpathSync(candidate);
+  }
+  throw new Error('npm was not found on PATH: install Node.js 20+ with npm.');
+}
+
+async function installOnce(dir, label, install) {
+  if (existsSync(join(dir, MARKER))) return;
+  mkdirSync(cacheRoot, { recursive: true });
+  await withLock(`${dir}.lock`, installTimeoutMs(), async () => {
+    if (existsSync(join(dir, MARKER))) return; // another run finished it while we waited
+    const started = Date.now();
+    console.log(`[harness] installing ${label} into ${dir} (once per machine; log: ${installLog()})`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    await install();
+    writeFileSync(join(dir, MARKER), new Date().toISOString());
+    console.log(`[harness] ${label} installed in ${Math.round((Date.now() - started) / 1000)} s`);
+  });
+}
+
+async function ensureNode() {
+  await installOnce(nodeDir, `Node ${NODE_VERSION}`, async () => {
+    const logPath = installLog();
+    const env = { ...process.env, npm_config_update_notifier: 'false' };
+    await runLogged(process.execPath, [npmCliPath(), 'pack', `node-linux-${arch}@${NODE_VERSION}`, '--pack-destination', nodeDir], {
+      env,
+      cwd: nodeDir,
+      logPath,
+    });
+    const tarball = readdirSync(nodeDir).find((name) => name.endsWith('.tgz'));
+    if (!tarball) throw new Error(`npm pack left no tarball in ${nodeDir}`);
+    await runLogged('tar', ['xzf', tarball, '--strip-components=1'], { cwd: nodeDir, logPath });
+    rmSync(join(nodeDir, tarball));
+    const version = execFileSync(runtimePaths.nodeBin, ['--version'], { encoding: 'utf8' }).trim();
+    if (version !== `v${NODE_VERSION}`) throw new Error(`${runtimePaths.nodeBin} reports ${version}, expected v${NODE_VERSION}`);
+  });
+}
+
+/** Environment in which npm, node-gyp and code-server itself see Node 24 and its headers. */
+export function node24Env(base = process.env) {
+  return {
+    ...base,
+    PATH: `${join(nodeDir, 'bin')}${delimiter}${base.PATH ?? ''}`,
+    // The machine's npmrc may point node-gyp at another Node's headers.
+    npm_config_nodedir: nodeDir,
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  };
+}
+
+async function ensureCodeServer() {
+  await installOnce(codeServerDir, `code-server ${CODE_SERVER_VERSION}`, async () => {
+    const logPath = installLog();
+    writeFileSync(join(codeServerDir, 'package.json'), JSON.stringify({ name: 'lesson-agent-test-runtime', private: true }));
+    const args = [npmCliPath(), 'install', '--no-package-lock', `code-server@${CODE_SERVER_VERSION}`];
+    await runLogged(runtimePaths.nodeBin, args, { env: node24Env(), cwd: codeServerDir, logPath });
+    const version = execFileSync(runtimePaths.nodeBin, [runtimePaths.codeServerEntry, '--version'], {
+      encoding: 'utf8',
+      env: node24Env(),
+    });
+    if (!version.includes(CODE_SERVER_VERSION)) throw new Error(`code-server --version printed: ${version}`);
+  });
+}
+
+/** Everything the offline route needs, installed if missing. Returns the runtime's paths. */
+export async function ensureRuntime() {
+  const needsInstall = !existsSync(join(codeServerDir, MARKER));
+  await ensureSystemPackages({ forInstall: needsInstall, logPath: installLog() });
+  if (!onPath('tar')) throw new Error('tar is missing: install it (apt-get install tar).');
+  await ensureNode();
+  await ensureCodeServer();
+  return runtimePaths;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const started = Date.now();
+  ensureRuntime().then(
+    (paths) => {
+      console.log(`[harness] test runtime ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${paths.codeServerDir}`);
+    },
+    (error) => {
+      console.error(`[harness] ${error.message}`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,86 @@
+// The offline route: VS Code's real Node extension host from code-server, its web workbench in
+// headless Debian Chromium. Each phase is one load of the workbench with the test payload; the
+// next phase is a genuine window reload (what "Developer: Reload Window" does on the web).
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CODE_SERVER_VERSION, chromiumPath, repoRoot, testIndexPath } from './config.mjs';
+import { sandboxEnv, startCodeServer } from './codeServer.mjs';
+import { ensureRuntime } from './install.mjs';
+
+/** The workbench URL that makes code-server run our tests (notes/vscode-tests-offline.md). */
+export function workbenchUrl(server, { folder, extensionPath, testsPath, env }) {
+  const remote = (path) => `vscode-remote://127.0.0.1:${server.port}${path}`;
+  const payload = [
+    ['extensionDevelopmentPath', remote(extensionPath)],
+    ['extensionTestsPath', remote(testsPath)],
+    ['skipWelcome', 'true'],
+    ['extensionEnvironment', JSON.stringify(env)],
+  ];
+  return `${server.url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+export async function launchBrowser(dataDir) {
+  const env = sandboxEnv(join(dataDir, 'browser'), process.env);
+  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, env, headless: true });
+}
+
+function stringify(args) {
+  return (Array.isArray(args) ? args : [args]).map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
+}
+
+/**
+ * @param {{ dirs: { data: string, logs: string }, folder: string, env: Record<string, string> }} options
+ */
+export async function createOfflineRoute({ dirs, folder, env }) {
+  const runtime = await ensureRuntime();
+  const server = await startCodeServer({
+    runtime,
+    dataDir: join(dirs.data, 'code-server'),
+    folder,
+    logPath: join(dirs.logs, 'code-server.log'),
+  });
+  mkdirSync(dirs.logs, { recursive: true });
+  const workbenchLog = createWriteStream(join(dirs.logs, 'workbench.log'), { flags: 'a' });
+  let browser;
+  let page;
+  let settle = () => {};
+
+  async function openPage() {
+    browser = await launchBrowser(dirs.data);
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    // The workbench reports the test run's end and the extension host's console through these.
+    await page.exposeFunction('codeAutomationExit', (code) => settle({ code }));
+    await page.exposeFunction('codeAutomationLog', (type, args) => workbenchLog.write(`[${type}] ${stringify(args)}\n`));
+    page.on('console', (message) => workbenchLog.write(`[browser ${message.type()}] ${message.text()}\n`));
+    page.on('pageerror', (error) => workbenchLog.write(`[page error] ${error.message}\n`));
+    page.on('crash', () => settle({ error: 'the workbench page crashed' }));
+  }
+
+  return {
+    name: 'code-server',
+    describe: () => `code-server ${CODE_SERVER_VERSION} (its VS Code's Node extension host) + headless Chromium`,
+    page: () => page,
+    /** Loads (phase 1) or reloads (later phases) the workbench; resolves when the tests settle. */
+    runPhase(phase) {
+      const done = new Promise((resolve) => (settle = resolve));
+      const load = async () => {
+        if (phase === 1) {
+          await openPage();
+          const url = workbenchUrl(server, { folder, extensionPath: repoRoot, testsPath: testIndexPath, env });
+          await page.goto(url);
+        } else {
+          await page.reload();
+        }
+      };
+      load().catch((error) => settle({ error: `loading the workbench failed: ${error.message}` }));
+      return done;
+    },
+    async stop() {
+      await browser?.close().catch(() => {});
+      await server.stop();
+      await new Promise((resolve) => workbenchLog.end(resolve));
+    },
+    logs: [join(dirs.logs, 'code-server.log'), join(dirs.logs, 'workbench.log'), join(dirs.data, 'code-server', 'user-data', 'logs')],
+  };
+}

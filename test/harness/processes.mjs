@@ -1,0 +1,126 @@
+// Child processes the harness owns: run-to-completion commands with their output kept in a log,
+// and long-lived servers started in their own process group so one signal stops all they spawned.
+import { spawn } from 'node:child_process';
+import { createWriteStream, readFileSync, readdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+function tail(path, lines = 30) {
+  try {
+    return readFileSync(path, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/** Runs a command to completion with its output appended to `logPath`; rejects with the log's tail. */
+export function runLogged(command, args, { env, cwd, logPath }) {
+  return new Promise((resolve, reject) => {
+    const log = createWriteStream(logPath, { flags: 'a' });
+    log.write(`\n$ ${command} ${args.join(' ')}\n`);
+    const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('error', (error) => log.end(() => reject(error)));
+    child.on('close', (code, signal) => {
+      log.end(() => {
+        if (code === 0) resolve();
+        else {
+          const why = signal ? `was killed by ${signal}` : `exited with ${code}`;
+          reject(new Error(`${command} ${args.join(' ')} ${why}. Last lines of ${logPath}:\n${tail(logPath)}`));
+        }
+      });
+    });
+  });
+}
+
+/**
+ * Starts a long-lived process as the leader of a new process group, its output into `logStream`
+ * (or ignored). Stop it with `stopGroup`.
+ */
+const liveGroups = new Set();
+// If the harness dies on an uncaught error, its servers must not outlive it.
+process.on('exit', () => {
+  for (const pgid of liveGroups) {
+    try {
+      process.kill(-pgid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+
+export function spawnGroup(command, args, { env, cwd, logStream }) {
+  const child = spawn(command, args, {
+    env,
+    cwd,
+    detached: true,
+    stdio: ['ignore', logStream ? 'pipe' : 'ignore', logStream ? 'pipe' : 'ignore'],
+  });
+  if (logStream) {
+    child.stdout.pipe(logStream, { end: false });
+    child.stderr.pipe(logStream, { end: false });
+  }
+  if (child.pid) liveGroups.add(child.pid);
+  return child;
+}
+
+function groupAlive(pgid) {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM to the whole group, then SIGKILL if anything in it outlives `graceMs`. */
+export async function stopGroup(child, graceMs = 3000) {
+  const pgid = child?.pid;
+  if (!pgid) return;
+  if (!groupAlive(pgid)) {
+    liveGroups.delete(pgid);
+    return;
+  }
+  try {
+    process.kill(-pgid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline && groupAlive(pgid)) await sleep(100);
+  if (groupAlive(pgid)) {
+    try {
+      process.kill(-pgid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  liveGroups.delete(pgid);
+}
+
+/**
+ * Processes (other than this one) whose environment or command line mentions `marker`, e.g. a
+ * run's private data folder that every process it started inherits through HOME/TMPDIR.
+ */
+export function findProcessesMentioning(marker) {
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return []; // no procfs: nothing to check
+  }
+  const found = [];
+  for (const pid of pids) {
+    if (Number(pid) === process.pid) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+      if (cmdline.includes(marker) || environ.includes(marker)) {
+        found.push({ pid: Number(pid), command: cmdline.replace(/\0/g, ' ').trim().slice(0, 160) });
+      }
+    } catch {
+      // exited meanwhile, or not ours to read
+    }
+  }
+  return found;
+}

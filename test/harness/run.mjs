@@ -1,0 +1,164 @@
+// `npm run test:integration`: runs the mocha suite in out/test/integration inside a real VS Code
+// extension host and prints mocha's output, then one line "N passed, N failed".
+//
+// Routes: offline (default; code-server + headless Chromium, needs nothing but npm and apt) or
+// LESSON_AGENT_TEST_ROUTE=electron (@vscode/test-electron's runTests, downloads VS Code).
+// Phases: a test may ask for a window reload followed by a named suite (driver.ts:
+// `ui.reloadAfterRun(...)` + `describeAfterReload(...)`). When a phase ends with such requests
+// queued, the harness reloads the window and runs only those suites, repeatedly if needed.
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { artifactsRoot, phaseTimeoutMs, repoRoot, samplesDir, testIndexPath } from './config.mjs';
+import { readResults, summarize, tailToStdout } from './output.mjs';
+import { findProcessesMentioning } from './processes.mjs';
+import { createUiDriver } from './uiDriver.mjs';
+
+const MAX_PHASES = 10;
+
+function prepareDirs() {
+  const root = join(artifactsRoot, 'integration');
+  rmSync(root, { recursive: true, force: true });
+  const dirs = {
+    root,
+    data: join(root, 'data'),
+    logs: join(root, 'logs'),
+    screenshots: join(root, 'screenshots'),
+    workspace: join(root, 'workspace'),
+  };
+  for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
+  // Tests edit documents: they get a fresh copy of the sample workspace, never the tracked files.
+  if (existsSync(samplesDir)) cpSync(samplesDir, dirs.workspace, { recursive: true });
+  return dirs;
+}
+
+function checkBuilt() {
+  const missing = [testIndexPath, join(repoRoot, 'dist', 'extension.js')].filter((path) => !existsSync(path));
+  if (missing.length > 0) {
+    throw new Error(`Not built: ${missing.map((p) => relative(repoRoot, p)).join(', ')}. Run \`node esbuild.mjs --tests\` first.`);
+  }
+}
+
+async function createRoute(options) {
+  const name = process.env.LESSON_AGENT_TEST_ROUTE || 'code-server';
+  if (name === 'electron') return (await import('./electron.mjs')).createElectronRoute(options);
+  if (name === 'code-server' || name === 'offline') return (await import('./offline.mjs')).createOfflineRoute(options);
+  throw new Error(`LESSON_AGENT_TEST_ROUTE must be "code-server" (default) or "electron", got "${name}"`);
+}
+
+function withTimeout(promise, ms) {
+  let timer;
+  const timeout = new Promise((resolve) => (timer = setTimeout(() => resolve({ timedOut: true }), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Runs phase after phase until no reload is requested; returns what went wrong, if anything. */
+async function runPhases(route, state) {
+  const problems = [];
+  for (state.phase = 1; state.phase <= MAX_PHASES; state.phase++) {
+    state.followUps = state.phase === 1 ? [] : state.queued.splice(0);
+    if (state.phase > 1) console.log(`\n[harness] window reload, then: ${state.followUps.join('; ')}\n`);
+    const outcome = await withTimeout(route.runPhase(state.phase), phaseTimeoutMs());
+    if (outcome.timedOut) {
+      problems.push(`phase ${state.phase} did not finish within ${phaseTimeoutMs() / 1000} s: hung (LESSON_AGENT_TEST_TIMEOUT)`);
+      break;
+    }
+    if (outcome.error) {
+      problems.push(`phase ${state.phase}: ${outcome.error}`);
+      break;
+    }
+    if (outcome.code !== 0) problems.push(`phase ${state.phase} ended with exit code ${outcome.code}`);
+    if (state.queued.length === 0) return { problems, phases: state.phase };
+  }
+  if (state.phase > MAX_PHASES) problems.push(`more than ${MAX_PHASES} reload phases: a follow-up suite keeps asking for reloads`);
+  return { problems, phases: Math.min(state.phase, MAX_PHASES) };
+}
+
+function stopOnSignals(cleanup) {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      console.error(`\n[harness] ${signal}: stopping`);
+      cleanup().finally(() => process.exit(130));
+    });
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  checkBuilt();
+  const dirs = prepareDirs();
+  const resultsPath = join(dirs.root, 'results.jsonl');
+  const outputPath = join(dirs.root, 'mocha-output.log');
+  const state = { phase: 1, followUps: [], queued: [] };
+  let route;
+  const driver = createUiDriver({
+    getPage: () => route?.page(),
+    screenshotsDir: dirs.screenshots,
+    plan: () => ({ phase: state.phase, followUps: state.followUps }),
+    onReloadRequest: (suite) => state.queued.push(suite),
+  });
+  const env = {
+    LESSON_AGENT_UI_DRIVER: await driver.listen(),
+    LESSON_AGENT_TEST_RESULTS: resultsPath,
+    LESSON_AGENT_TEST_OUTPUT: outputPath,
+    LESSON_AGENT_TEST_COLOR: process.stdout.isTTY ? '1' : '0',
+    LESSON_AGENT_TEST_GREP: process.env.LESSON_AGENT_TEST_GREP ?? '',
+    LESSON_AGENT_TEST_ARTIFACTS: dirs.root,
+    LESSON_AGENT_TEST_ROUTE: process.env.LESSON_AGENT_TEST_ROUTE || 'code-server',
+  };
+  const cleanup = async () => {
+    await route?.stop();
+    await driver.close();
+  };
+  stopOnSignals(cleanup);
+
+  let outcome;
+  const tail = tailToStdout(outputPath);
+  try {
+    route = await createRoute({ dirs, folder: dirs.workspace, env });
+    console.log(`[harness] integration tests: ${route.describe()}`);
+    outcome = await runPhases(route, state);
+  } catch (error) {
+    outcome = { problems: [error.message], phases: 0 };
+  } finally {
+    tail.stop();
+  }
+
+  const results = readResults(resultsPath);
+  const summary = summarize(results);
+  const problems = [...outcome.problems];
+  if (outcome.phases > 0 && results.length < outcome.phases) {
+    problems.push(`${outcome.phases - results.length} phase(s) wrote no results: the suite index did not finish`);
+  }
+  if (outcome.phases > 0 && results.length >= outcome.phases && summary.passed + summary.failed === 0) {
+    problems.push('no integration test ran');
+  }
+  const failed = problems.length > 0 || summary.failed > 0;
+  if (failed && route?.page()) {
+    const shot = await driver.screenshot('final-workbench').catch(() => '');
+    if (shot) console.log(`[harness] screenshot: ${relative(repoRoot, shot)}`);
+  }
+  await cleanup();
+
+  const strays = findProcessesMentioning(dirs.data);
+  for (const stray of strays) {
+    problems.push(`stray process ${stray.pid} outlived the run (killed): ${stray.command}`);
+    try {
+      process.kill(stray.pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
+  for (const problem of problems) console.error(`[harness] ${problem}`);
+  if (failed || strays.length > 0) {
+    console.log(`[harness] logs: ${(route?.logs ?? [dirs.logs]).map((p) => relative(repoRoot, p)).join(', ')}`);
+    console.log(`[harness] screenshots: ${relative(repoRoot, dirs.screenshots)}`);
+  }
+  console.log(`[harness] integration run took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(summary.line);
+  process.exit(failed || strays.length > 0 ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(`[harness] ${error.stack ?? error}`);
+  process.exit(1);
+});

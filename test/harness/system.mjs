@@ -1,0 +1,66 @@
+// System packages the harness cannot get from npm: Debian's Chromium (the browser that drives the
+// workbench) and, only for the one-time code-server install, a C++ toolchain and the Kerberos
+// headers its native addons compile against. As root they are apt-installed; otherwise the run
+// stops with the exact command to run.
+import { accessSync, constants, existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { chromiumPath } from './config.mjs';
+import { runLogged } from './processes.mjs';
+
+export function onPath(command) {
+  for (const dir of (process.env.PATH || '').split(delimiter)) {
+    if (!dir) continue;
+    try {
+      accessSync(join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      // keep looking
+    }
+  }
+  return false;
+}
+
+const browserNeeds = [{ apt: 'chromium', present: () => existsSync(chromiumPath), what: `Chromium at ${chromiumPath}` }];
+
+const buildNeeds = [
+  { apt: 'libkrb5-dev', present: () => existsSync('/usr/include/gssapi/gssapi.h'), what: 'Kerberos headers (gssapi/gssapi.h)' },
+  { apt: 'g++', present: () => onPath('g++'), what: 'a C++ compiler (g++)' },
+  { apt: 'make', present: () => onPath('make'), what: 'make' },
+  { apt: 'python3', present: () => onPath('python3'), what: 'python3 (node-gyp)' },
+];
+
+async function aptInstall(packages, logPath) {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const install = ['install', '-y', '--no-install-recommends', ...packages];
+  console.log(`[harness] apt-get ${install.join(' ')} (log: ${logPath})`);
+  try {
+    await runLogged('apt-get', install, { env, logPath });
+  } catch {
+    // A fresh machine or container often has no package lists yet.
+    await runLogged('apt-get', ['update'], { env, logPath });
+    await runLogged('apt-get', install, { env, logPath });
+  }
+}
+
+/**
+ * Makes sure the browser (and, when `forInstall`, the build tools) are there.
+ * @param {{ forInstall: boolean, logPath: string }} options
+ */
+export async function ensureSystemPackages({ forInstall, logPath }) {
+  const needs = forInstall ? [...browserNeeds, ...buildNeeds] : browserNeeds;
+  const missing = needs.filter((need) => !need.present());
+  if (missing.length === 0) return;
+  const packages = [...new Set(missing.map((need) => need.apt))];
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !onPath('apt-get')) {
+    const lines = missing.map((need) => `  - ${need.what}`).join('\n');
+    throw new Error(
+      `Integration tests need system packages that are missing:\n${lines}\n` +
+        `Install them (Debian/Ubuntu): sudo apt-get install -y ${packages.join(' ')}\n` +
+        'Set LESSON_AGENT_CHROMIUM to use a Chromium installed elsewhere.',
+    );
+  }
+  await aptInstall(packages, logPath);
+  const still = needs.filter((need) => !need.present());
+  if (still.length > 0) throw new Error(`Still missing after apt-get: ${still.map((n) => n.what).join(', ')}`);
+}

@@ -1,0 +1,143 @@
+// The test-side client of the harness's UI driver (test/harness/uiDriver.mjs): tests in the
+// extension host read, click and type inside the real chat webview, and take screenshots, through
+// a small HTTP endpoint whose URL the harness passes in LESSON_AGENT_UI_DRIVER.
+//
+// Continuity across a window reload: a test calls `ui.reloadAfterRun('<title>')`; when the
+// current run ends, the harness reloads the window and runs only the suites declared with
+// `describeAfterReload('<title>', ...)`. Such suites never run in the first pass.
+import { TEST_IDS } from '../../webview-ui/src/testIds';
+import type { TestId } from '../../webview-ui/src/testIds';
+
+export const AFTER_RELOAD_PREFIX = '[after reload]';
+/** Where the index puts the harness's plan for this pass, for every test bundle to read. */
+export const PLAN_ENV = 'LESSON_AGENT_TEST_PLAN';
+
+export interface RunPlan {
+  /** 1 for the first pass, then one more per window reload. */
+  phase: number;
+  /** Full titles of the after-reload suites to run in this pass (empty in the first). */
+  followUps: string[];
+}
+
+export type ElementState = 'attached' | 'detached' | 'visible' | 'hidden';
+
+export interface TargetOptions {
+  /** Only elements containing this text. */
+  text?: string;
+  /** The n-th match (0-based) when the selector matches several. */
+  nth?: number;
+  /** Milliseconds; the driver's default is 10 s. */
+  timeout?: number;
+  /** The chat webview (default) or the workbench page around it. */
+  frame?: 'chat' | 'workbench';
+}
+
+export interface WaitOptions extends TargetOptions {
+  state?: ElementState;
+}
+
+interface DriverReply {
+  ok: boolean;
+  value?: unknown;
+  error?: string;
+  screenshot?: string;
+}
+
+const CHAT_ROOT = `[data-testid="${TEST_IDS.root}"]`;
+
+/** `[data-testid="..."]` for one of the webview's stable test ids. */
+export function byTestId(id: TestId): string {
+  return `[data-testid="${id}"]`;
+}
+
+export function driverUrl(): string {
+  const url = process.env.LESSON_AGENT_UI_DRIVER;
+  if (!url) throw new Error('LESSON_AGENT_UI_DRIVER is not set: run integration tests with `npm run test:integration`.');
+  return url;
+}
+
+function isReply(value: unknown): value is DriverReply {
+  return typeof value === 'object' && value !== null && typeof (value as DriverReply).ok === 'boolean';
+}
+
+async function call(op: string, body: Record<string, unknown>): Promise<unknown> {
+  const response = await fetch(`${driverUrl()}/${op}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ root: CHAT_ROOT, ...body }),
+  });
+  const reply: unknown = await response.json();
+  if (!isReply(reply)) throw new Error(`UI driver answered ${response.status} with an unexpected body`);
+  if (!reply.ok) {
+    const where = reply.screenshot ? `\n(screenshot: ${reply.screenshot})` : '';
+    throw new Error(`UI driver: ${reply.error ?? 'failed'}${where}`);
+  }
+  return reply.value;
+}
+
+function expect<T>(value: unknown, check: (v: unknown) => boolean, what: string): T {
+  if (!check(value)) throw new Error(`UI driver returned ${JSON.stringify(value)}, expected ${what}`);
+  return value as T;
+}
+
+const isString = (v: unknown) => typeof v === 'string';
+const isNumber = (v: unknown) => typeof v === 'number';
+
+export const ui = {
+  /** Resolves once an element matches in `state` (default visible); returns how many match. */
+  async waitFor(selector: string, options: WaitOptions = {}): Promise<number> {
+    return expect<number>(await call('waitFor', { selector, ...options }), isNumber, 'a count');
+  },
+  async click(selector: string, options: TargetOptions = {}): Promise<void> {
+    await call('click', { selector, ...options });
+  },
+  /** Replaces an input's value at once. */
+  async fill(selector: string, value: string, options: TargetOptions = {}): Promise<void> {
+    await call('fill', { selector, value, ...options });
+  },
+  /** Types key by key, as a user would. */
+  async type(selector: string, value: string, options: TargetOptions = {}): Promise<void> {
+    await call('type', { selector, value, ...options });
+  },
+  /** Presses a key (`Enter`, `Control+z`...) on an element, or on whatever has focus. */
+  async press(key: string, options: TargetOptions & { selector?: string } = {}): Promise<void> {
+    await call('press', { key, ...options });
+  },
+  async text(selector: string, options: TargetOptions = {}): Promise<string> {
+    return expect<string>(await call('text', { selector, ...options }), isString, 'text');
+  },
+  async attribute(selector: string, name: string, options: TargetOptions = {}): Promise<string | null> {
+    const value = await call('attribute', { selector, name, ...options });
+    return expect<string | null>(value, (v) => v === null || isString(v), 'a string or null');
+  },
+  async count(selector: string, options: TargetOptions = {}): Promise<number> {
+    return expect<number>(await call('count', { selector, ...options }), isNumber, 'a count');
+  },
+  /** Evaluates a small JavaScript expression in the webview (or workbench) and returns its JSON value. */
+  async evaluate(expression: string, options: Pick<TargetOptions, 'frame' | 'timeout'> = {}): Promise<unknown> {
+    return call('evaluate', { expression, ...options });
+  },
+  /** Saves a screenshot of the whole window under .test-artifacts; returns its path. */
+  async screenshot(name: string): Promise<string> {
+    return expect<string>(await call('screenshot', { name }), isString, 'a path');
+  },
+  /**
+   * Asks the harness to reload the window once this run ends and then to run the suite declared
+   * with `describeAfterReload(title, ...)`. Leave the state to check behind (e.g. a pending
+   * question); the follow-up suite finds it after the reload.
+   */
+  async reloadAfterRun(title: string): Promise<void> {
+    await call('reloadAfterRun', { suite: `${AFTER_RELOAD_PREFIX} ${title}` });
+  },
+};
+
+export function currentPlan(): RunPlan {
+  const raw = process.env[PLAN_ENV];
+  return raw ? (JSON.parse(raw) as RunPlan) : { phase: 1, followUps: [] };
+}
+
+/** A suite that runs only after the window reload another test asked for with `reloadAfterRun`. */
+export function describeAfterReload(title: string, fn: (this: Mocha.Suite) => void): void {
+  const fullTitle = `${AFTER_RELOAD_PREFIX} ${title}`;
+  if (currentPlan().followUps.includes(fullTitle)) describe(fullTitle, fn);
+}
