@@ -73,7 +73,7 @@ export class FileDocument implements DocumentAccess {
       }
       const written = await this.writeIfUnchanged(current.text, next).catch((error: unknown) => describe(error));
       if (typeof written === 'string') return { ok: false, reason: 'failed', message: written, current };
-      if (written) return { ok: true, after: this.snapshot(next), rebased };
+      if (written) return { ok: true, before: current, after: this.snapshot(next), rebased };
     }
     const current = await this.read().catch(() => undefined);
     return {

@@ -17,7 +17,13 @@ export interface TextEdit {
 }
 
 export type ApplyResult =
-  | { readonly ok: true; readonly after: DocumentSnapshot; readonly rebased: boolean }
+  | {
+      readonly ok: true;
+      readonly after: DocumentSnapshot;
+      readonly rebased: boolean;
+      /** The text the edits were applied to (differs from `base` when rebased): kept for Revert. */
+      readonly before?: DocumentSnapshot;
+    }
   | {
       readonly ok: false;
       /** conflict: the user changed the same region since `base`; missing: the document is gone. */

@@ -43,6 +43,12 @@ export interface ToolResult {
   /** A short line for the UI (e.g. "3 changes, 120 characters"). */
   readonly summary?: string;
   readonly edit?: AppliedEdit;
+  /**
+   * The document as the model knows it after this call (its own edit applied, plus any typing
+   * by the user that the result showed it). The loop uses it as the next `documentSeen`, so a
+   * later full-document edit in the same turn is diffed against what the model really saw.
+   */
+  readonly documentSeen?: DocumentSnapshot;
 }
 
 /** What a confirmation needs: the card's text and, for edits, the proposed text for a diff. */

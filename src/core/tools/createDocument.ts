@@ -1,0 +1,92 @@
+// create_document: a new file inside the workspace folder, always behind a confirmation. Paths
+// are checked as text here and resolved by the WorkspaceAccess (which refuses escapes and
+// existing files); lessons are validated before anything is written.
+import * as z from 'zod';
+import { documentKindForPath } from '../documents/kind';
+import { checkRelativePath } from '../documents/paths';
+import { formatLessonErrors, validateLesson } from '../lesson/validate';
+import { errorResult } from './documentEdit';
+import type { ToolContext, ToolDefinition, ToolResult } from './types';
+
+export const createDocumentInput = z.object({
+  path: z
+    .string()
+    .min(1)
+    .describe('Path relative to the workspace folder, e.g. "unit-3.lesson.xml" or "lessons/unit-3.lesson.xml".'),
+  content: z.string().describe('The complete content of the new file (for a lesson: the full <lesson> XML).'),
+});
+export type CreateDocumentInput = z.infer<typeof createDocumentInput>;
+
+/** Text files a teacher works with; hidden folders hold settings and skills, never lessons. */
+const ALLOWED_SUFFIXES = ['.lesson.xml', '.md', '.txt'];
+
+type Checked = { ok: true; path: string } | { ok: false; result: ToolResult };
+
+function checkInput(input: CreateDocumentInput): Checked {
+  const checked = checkRelativePath(input.path);
+  if (!checked.ok) return { ok: false, result: errorResult(`Nothing was created. ${checked.message}`) };
+  const path = checked.path;
+  if (path.split('/').some((segment) => segment.startsWith('.'))) {
+    return { ok: false, result: errorResult(`Nothing was created. "${path}" is in a hidden folder or is a hidden file; choose a visible path.`) };
+  }
+  if (!ALLOWED_SUFFIXES.some((suffix) => path.toLowerCase().endsWith(suffix))) {
+    return { ok: false, result: errorResult(`Nothing was created. New files must end in ${ALLOWED_SUFFIXES.join(', ')}: "${path}" does not.`) };
+  }
+  if (documentKindForPath(path) === 'lesson') {
+    const validation = validateLesson(input.content);
+    if (!validation.ok) {
+      return {
+        ok: false,
+        result: errorResult(`Nothing was created: the lesson XML has errors.\n${formatLessonErrors(validation)}`, 'Invalid lesson XML'),
+      };
+    }
+  }
+  return { ok: true, path };
+}
+
+function lineCount(text: string): number {
+  return text === '' ? 0 : text.split('\n').length;
+}
+
+async function run(input: CreateDocumentInput, ctx: ToolContext): Promise<ToolResult> {
+  if (!ctx.workspace) return errorResult('No workspace folder is open, so no file can be created. Ask the user to open a folder.');
+  const checked = checkInput(input);
+  if (!checked.ok) return checked.result;
+  const resolved = await ctx.workspace.resolveNewFile(checked.path);
+  if (!resolved.ok) return errorResult(`Nothing was created. ${resolved.message}`);
+  if (ctx.signal.aborted) return errorResult('Interrupted before the file was created; nothing was written.');
+  try {
+    await ctx.workspace.createFile(resolved.uri, input.content);
+  } catch (error) {
+    return errorResult(`${resolved.name} could not be created: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { content: `Created ${resolved.name} (${lineCount(input.content)} lines).`, summary: `Created ${resolved.name}` };
+}
+
+export const createDocumentTool: ToolDefinition<CreateDocumentInput> = {
+  name: 'create_document',
+  description:
+    'Create a NEW file in the workspace folder (a lesson "*.lesson.xml", or ".md"/".txt"), for example when the user asks ' +
+    'for a separate worksheet or a new lesson. The user always approves it first. It never overwrites: choose a new ' +
+    'name. Paths are relative to the workspace folder. To change the open document use edit_text or edit_document instead.',
+  inputSchema: createDocumentInput,
+  displayText: (input) => `Creating ${input.path}`,
+  async needsConfirmation(input, ctx) {
+    const checked = checkInput(input);
+    if (!checked.ok || !ctx.workspace) return undefined;
+    const resolved = await ctx.workspace.resolveNewFile(checked.path);
+    if (!resolved.ok) return undefined;
+    const kind = documentKindForPath(resolved.name) === 'lesson' ? 'lesson' : 'file';
+    return {
+      request: {
+        tool: 'create_document',
+        title: `Create ${resolved.name}?`,
+        summary: `A new ${kind}, ${lineCount(input.content)} lines, in the workspace folder.`,
+        reason: 'Creating files always asks first.',
+        hasDiff: true,
+      },
+      proposal: { uri: resolved.uri, before: '', after: input.content },
+    };
+  },
+  run,
+};

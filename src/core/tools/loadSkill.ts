@@ -1,0 +1,42 @@
+// load_skill: returns a skill's markdown as the tool result. Its enum and description list the
+// skills found, so the tool is built from a catalog (rebuild it when the skills change).
+import * as z from 'zod';
+import { SKILL_NAME_PATTERN } from '../skills/frontmatter';
+import type { SkillCatalog } from '../skills/types';
+import { errorResult } from './documentEdit';
+import type { ToolDefinition } from './types';
+
+export interface LoadSkillInput {
+  skill: string;
+}
+
+function skillSchema(names: readonly string[]): z.ZodType<LoadSkillInput> {
+  const [first, ...rest] = names;
+  // z.enum needs at least one value; with no skills at all the name is still validated.
+  const skill = first === undefined ? z.string().regex(SKILL_NAME_PATTERN) : z.enum([first, ...rest]);
+  return z.object({ skill: skill.describe('The skill to load') });
+}
+
+export function createLoadSkillTool(catalog: SkillCatalog): ToolDefinition<LoadSkillInput> {
+  const skills = catalog.list();
+  const listing = skills.map((s) => `- ${s.name}: ${s.description}`).join('\n');
+  return {
+    name: 'load_skill',
+    description:
+      'Load the detailed rules and examples for a kind of content. ALWAYS load the matching skill before creating or ' +
+      'reworking an exercise, then follow its format exactly. Not needed for conversation or for small text edits.' +
+      (listing ? `\nAvailable skills:\n${listing}` : ''),
+    inputSchema: skillSchema(skills.map((s) => s.name)),
+    displayText: (input) => catalog.get(input.skill)?.displayText ?? `Checking ${input.skill} rules`,
+    async run(input, ctx) {
+      // The context's catalog is the freshest (a workspace skill may have been edited since).
+      const skill = ctx.skills.get(input.skill) ?? catalog.get(input.skill);
+      if (!skill) {
+        const names = ctx.skills.list().map((s) => s.name);
+        return errorResult(`There is no skill "${input.skill}". Available: ${names.join(', ') || 'none'}.`);
+      }
+      const origin = skill.source === 'workspace' ? 'workspace skill' : 'built-in skill';
+      return { content: skill.body, summary: `${skill.name} (${origin}, ${skill.body.length} characters)` };
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import * as assert from 'node:assert/strict';
+import { readFile, unlink, writeFile } from 'node:fs/promises';
+import * as z from 'zod';
+import { editDocumentTool } from '../../../../src/core/tools/editDocument';
+import { LESSON, workbench } from './toolContext';
+import type { Workbench } from './toolContext';
+
+const WITH_EXERCISE = LESSON.replace(
+  '</lesson>',
+  `  <exercise id="tf-1" type="true-false">
+    <statement answer="false" correction="Elle y va le samedi." student-answer="">Claire va au marché le lundi.</statement>
+  </exercise>
+</lesson>`,
+);
+
+describe('edit_document', () => {
+  let bench: Workbench;
+  beforeEach(async () => {
+    bench = await workbench();
+  });
+  afterEach(() => bench.dispose());
+
+  it('applies only the changed range and reports the real outcome', async () => {
+    const seen = await bench.seen();
+    const result = await editDocumentTool.run({ documentXml: WITH_EXERCISE, summary: 'Added a true/false exercise' }, bench.context({ documentSeen: seen }));
+    assert.equal(result.isError, undefined, result.content);
+    assert.equal(await readFile(bench.document.path, 'utf8'), WITH_EXERCISE);
+    assert.equal(result.summary, `1 change, -0 +${WITH_EXERCISE.length - LESSON.length} characters`);
+    assert.match(result.content, /^Applied to unit\.lesson\.xml: Added a true\/false exercise/);
+    assert.deepEqual(result.edit, { documentUri: bench.document.uri, summary: 'Added a true/false exercise', before: LESSON, after: WITH_EXERCISE });
+    assert.equal(result.documentSeen?.text, WITH_EXERCISE);
+    assert.equal(editDocumentTool.displayText({ documentXml: '', summary: '' }), 'Editing document');
+  });
+
+  it('rejects invalid XML with line and column, and leaves the file alone', async () => {
+    const broken = WITH_EXERCISE.replace('answer="false" ', '').replace('<h1>Au marché</h1>', '<h1>Au marché</h2>');
+    const result = await editDocumentTool.run({ documentXml: broken, summary: 'x' }, bench.context({ documentSeen: await bench.seen() }));
+    assert.equal(result.isError, true);
+    assert.match(result.content, /NOT changed/);
+    assert.match(result.content, /line 2, column 16: not well-formed XML: <\/h2> does not close <h1>/);
+    assert.equal(await readFile(bench.document.path, 'utf8'), LESSON);
+    const missing = await editDocumentTool.run(
+      { documentXml: WITH_EXERCISE.replace('answer="false" ', ''), summary: 'x' },
+      bench.context(),
+    );
+    assert.match(missing.content, /line 9, column 5: <statement> is missing the required attribute answer/);
+  });
+
+  it('keeps the user\'s typing at the end of the document (rebased) and shows the model the result', async () => {
+    const seen = await bench.seen();
+    const typed = `${LESSON}<!-- the user typed this -->\n`;
+    await writeFile(bench.document.path, typed);
+    const edited = LESSON.replace('des pommes et des fraises', 'des pommes, des poires et des fraises');
+    const result = await editDocumentTool.run({ documentXml: edited, summary: 'Added pears' }, bench.context({ documentSeen: seen }));
+    assert.equal(result.isError, undefined, result.content);
+    const expected = `${edited}<!-- the user typed this -->\n`;
+    assert.equal(await readFile(bench.document.path, 'utf8'), expected);
+    assert.match(result.content, /their changes were kept/);
+    assert.ok(result.content.endsWith(expected));
+    assert.equal(result.documentSeen?.text, expected);
+    assert.equal(result.edit?.before, typed);
+  });
+
+  it('refuses an edit overlapping the user\'s change, with the fresh text, and loses nothing', async () => {
+    const seen = await bench.seen();
+    const users = LESSON.replace('des pommes et des fraises', 'des cerises');
+    await writeFile(bench.document.path, users);
+    const result = await editDocumentTool.run(
+      { documentXml: LESSON.replace('des pommes et des fraises', 'des poires'), summary: 'Pears' },
+      bench.context({ documentSeen: seen }),
+    );
+    assert.equal(result.isError, true);
+    assert.match(result.content, /same part of the document/);
+    assert.ok(result.content.endsWith(users), 'carries the fresh text');
+    assert.equal(await readFile(bench.document.path, 'utf8'), users);
+  });
+
+  it('edits Markdown without XML validation', async () => {
+    const md = await workbench('notes.md', '# Notes\n\nFirst idea.\n');
+    try {
+      const result = await editDocumentTool.run({ documentXml: '# Notes\n\nFirst idea <b>bold.\n', summary: 'x' }, md.context());
+      assert.equal(result.isError, undefined, result.content);
+      assert.equal(await readFile(md.document.path, 'utf8'), '# Notes\n\nFirst idea <b>bold.\n');
+    } finally {
+      await md.dispose();
+    }
+  });
+
+  it('says clearly when there is no document, when it was deleted, and when nothing changes', async () => {
+    const none = await editDocumentTool.run({ documentXml: LESSON, summary: 'x' }, bench.context({ document: undefined }));
+    assert.equal(none.isError, true);
+    assert.match(none.content, /No document is bound/);
+    const same = await editDocumentTool.run({ documentXml: LESSON, summary: 'x' }, bench.context());
+    assert.equal(same.isError, undefined);
+    assert.match(same.content, /No change/);
+    const seen = await bench.seen();
+    await unlink(bench.document.path);
+    const gone = await editDocumentTool.run({ documentXml: WITH_EXERCISE, summary: 'x' }, bench.context({ documentSeen: seen }));
+    assert.equal(gone.isError, true);
+    assert.match(gone.content, /no longer exists/);
+  });
+
+  it('does not apply anything once the turn is stopped', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const result = await editDocumentTool.run({ documentXml: WITH_EXERCISE, summary: 'x' }, bench.context({ signal: controller.signal }));
+    assert.equal(result.isError, true);
+    assert.equal(await readFile(bench.document.path, 'utf8'), LESSON);
+  });
+
+  describe('approval', () => {
+    const shortened = LESSON.replace(/ {2}<exercise[\s\S]*<\/exercise>\n/, '').replace(/ {2}<p id="fruit">.*\n/, '');
+
+    it('asks before an edit that removes more than a quarter, with a reviewable proposal', async () => {
+      const ctx = bench.context({ documentSeen: await bench.seen() });
+      const plan = await editDocumentTool.needsConfirmation?.({ documentXml: shortened, summary: 'Removed the exercise' }, ctx);
+      assert.ok(plan);
+      assert.equal(plan.request.tool, 'edit_document');
+      assert.equal(plan.request.title, 'Edit unit.lesson.xml?');
+      assert.equal(plan.request.summary, 'Removed the exercise');
+      assert.match(plan.request.reason ?? '', /removes or rewrites \d+% of the document/);
+      assert.equal(plan.request.hasDiff, true);
+      assert.deepEqual(plan.proposal, { uri: bench.document.uri, before: LESSON, after: shortened });
+      assert.equal(await readFile(bench.document.path, 'utf8'), LESSON, 'asking changes nothing');
+    });
+
+    it('does not ask for a small edit under "large", always asks under "always", never under "never"', async () => {
+      const small = { documentXml: WITH_EXERCISE, summary: 'x' };
+      assert.equal(await editDocumentTool.needsConfirmation?.(small, bench.context()), undefined);
+      assert.ok(await editDocumentTool.needsConfirmation?.(small, bench.context({ settings: { approvalEdits: 'always' } })));
+      assert.ok(await editDocumentTool.needsConfirmation?.(small, bench.context({ settings: { alwaysConfirm: ['edit_document'] } })));
+      const large = { documentXml: shortened, summary: 'x' };
+      assert.equal(await editDocumentTool.needsConfirmation?.(large, bench.context({ settings: { approvalEdits: 'never' } })), undefined);
+    });
+
+    it('does not ask about invalid XML (the run reports the errors instead)', async () => {
+      const plan = await editDocumentTool.needsConfirmation?.({ documentXml: '<lesson>', summary: 'x' }, bench.context({ settings: { approvalEdits: 'always' } }));
+      assert.equal(plan, undefined);
+    });
+  });
+
+  it('declares a JSON schema with both fields required', () => {
+    const schema = z.toJSONSchema(editDocumentTool.inputSchema) as { required?: string[] };
+    assert.deepEqual(schema.required?.sort(), ['documentXml', 'summary']);
+  });
+});
