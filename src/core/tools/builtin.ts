@@ -8,6 +8,14 @@ import { editTextTool } from './editText';
 import { createLoadSkillTool } from './loadSkill';
 import type { AnyTool } from './types';
 
+// The same catalog yields the same tool objects, so callers that ask every turn keep identical
+// (cached) tool JSON without holding on to the list themselves.
+const byCatalog = new WeakMap<SkillCatalog, AnyTool[]>();
+
 export function builtinTools(catalog: SkillCatalog): AnyTool[] {
-  return [createLoadSkillTool(catalog), editTextTool, editDocumentTool, createDocumentTool];
+  const known = byCatalog.get(catalog);
+  if (known) return known;
+  const tools = [createLoadSkillTool(catalog), editTextTool, editDocumentTool, createDocumentTool];
+  byCatalog.set(catalog, tools);
+  return tools;
 }

@@ -65,6 +65,8 @@ describe('built-in tools', () => {
         assert.equal(schema.type, 'object', tool.name);
         assert.ok(tool.description.length > 80, tool.name);
       }
+      assert.equal(builtinTools(bench.skills), tools, 'the same catalog gives the same tool objects');
+      assert.notEqual(builtinTools(createSkillCatalog([]))[0], tools[0]);
     } finally {
       await bench.dispose();
     }
