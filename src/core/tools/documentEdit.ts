@@ -119,7 +119,8 @@ export async function applyAndReport(
   if (result.rebased || belief === undefined) {
     lines.push('The user edited other parts of the document meanwhile; their changes were kept.');
   }
-  if (document.kind === 'lesson') {
+  // The proposed text was validated before applying; only a merged result needs a new look.
+  if (document.kind === 'lesson' && after.text !== belief) {
     const check = validateLesson(after.text);
     if (!check.ok) lines.push(`Warning: the document is now invalid:\n${formatLessonErrors(check)}`);
   }

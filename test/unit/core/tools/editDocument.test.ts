@@ -61,6 +61,17 @@ describe('edit_document', () => {
     assert.equal(result.edit?.before, typed);
   });
 
+  it('warns when the merge with the user\'s typing leaves the lesson invalid', async () => {
+    const seen = await bench.seen();
+    // The user is half-way through typing a tag at the top; the agent edits further down.
+    await writeFile(bench.document.path, LESSON.replace('<h1>Au marché</h1>', '<h1>Au marché</h1>\n  <p'));
+    const edited = LESSON.replace('des pommes et des fraises', 'des poires');
+    const result = await editDocumentTool.run({ documentXml: edited, summary: 'Pears' }, bench.context({ documentSeen: seen }));
+    assert.equal(result.isError, undefined, result.content);
+    assert.match(result.content, /Warning: the document is now invalid:\nline 4, column/);
+    assert.match(await readFile(bench.document.path, 'utf8'), /<h1>Au marché<\/h1>\n {2}<p\n[\s\S]*des poires/);
+  });
+
   it('refuses an edit overlapping the user\'s change, with the fresh text, and loses nothing', async () => {
     const seen = await bench.seen();
     const users = LESSON.replace('des pommes et des fraises', 'des cerises');
