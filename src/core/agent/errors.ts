@@ -1,0 +1,102 @@
+// Failures the UI can act on: every fault of a model call becomes one code (auth, rate_limit,
+// overloaded, network, ...), a plain message, and whether Retry makes sense. Classification is by
+// status and error type, not by class alone: a mid-stream `overloaded_error` event arrives as a
+// plain APIError without a status, a dropped socket as a bare AnthropicError "terminated".
+import Anthropic from '@anthropic-ai/sdk';
+import type { ErrorCode } from '../../shared/events';
+
+export interface AgentError {
+  readonly code: ErrorCode;
+  readonly message: string;
+  /** Retry (the panel's button, `retry` request) is worth offering. */
+  readonly retryable: boolean;
+}
+
+/** Thrown by AgentDeps.createClient when no API key is configured. */
+export class NoApiKeyError extends Error {
+  constructor(message = 'No API key is set. Use “Lesson Agent: Set API Key”, or set ANTHROPIC_API_KEY.') {
+    super(message);
+    this.name = 'NoApiKeyError';
+  }
+}
+
+/** A request the agent cannot run as asked (nothing pending, wrong card, answers that do not fit). */
+export class AgentRequestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AgentRequestError';
+  }
+}
+
+/** The loop's own watchdog gave up on a silent stream. */
+export class StallError extends Error {
+  constructor(readonly idleMs: number) {
+    super(`The response stalled: nothing arrived for ${Math.round(idleMs / 1000)} s.`);
+    this.name = 'StallError';
+  }
+}
+
+export interface FailureContext {
+  /** Response headers had arrived for this attempt (the SDK no longer retries past that point). */
+  readonly connected: boolean;
+}
+
+export interface ClassifiedFailure extends AgentError {
+  /** The loop may retry this model call itself: it failed mid-stream, before anything was applied. */
+  readonly loopRetry: boolean;
+}
+
+function apiDetail(err: InstanceType<typeof Anthropic.APIError>): string {
+  const detail = err.apiMessage ?? '';
+  return detail ? `: ${detail}` : '';
+}
+
+function byStatus(err: InstanceType<typeof Anthropic.APIError>, status: number): ClassifiedFailure {
+  const d = apiDetail(err);
+  const f = (code: ErrorCode, message: string, retryable: boolean): ClassifiedFailure => ({ code, message, retryable, loopRetry: false });
+  if (status === 401) return f('auth', `The API key was rejected (401)${d}. Set a valid key with “Lesson Agent: Set API Key”.`, false);
+  if (status === 403) return f('permission', `This API key may not use this model or feature (403)${d}.`, false);
+  if (status === 404) return f('not_found', `Not found (404)${d}. Check the model name in the lessonAgent.model setting.`, false);
+  if (status === 429) return f('rate_limit', `Rate limited by the API (429)${d}. Wait a moment, then retry.`, true);
+  if (status === 529 || err.type === 'overloaded_error') return f('overloaded', `Claude is overloaded right now (${status})${d}. Retry in a moment.`, true);
+  if (status === 408 || status >= 500) return f('server', `The API had a problem (${status})${d}. Retry in a moment.`, true);
+  if (status === 413) return f('invalid_request', `The request is too large (413)${d}. Start a new session or shorten the document.`, false);
+  return f('invalid_request', `The API rejected the request (${status})${d}.`, false);
+}
+
+/** A fault that arrived inside the stream (an `event: error`, a drop, a stall, an early end). */
+function midStream(err: unknown): ClassifiedFailure | undefined {
+  if (err instanceof StallError) return { code: 'stalled', message: err.message, retryable: true, loopRetry: true };
+  if (err instanceof Anthropic.APIError && err.status === undefined) {
+    const type = err.type ?? 'api_error';
+    const code: ErrorCode = type === 'overloaded_error' ? 'overloaded' : type === 'rate_limit_error' ? 'rate_limit' : 'server';
+    const what = code === 'overloaded' ? 'Claude is overloaded right now' : `The API reported ${type}`;
+    return { code, message: `${what}, in the middle of the answer${apiDetail(err)}.`, retryable: true, loopRetry: true };
+  }
+  return undefined;
+}
+
+export function classifyFailure(err: unknown, ctx: FailureContext): ClassifiedFailure {
+  if (err instanceof Anthropic.APIUserAbortError) return { code: 'cancelled', message: 'Stopped.', retryable: true, loopRetry: false };
+  if (err instanceof NoApiKeyError) return { code: 'no_api_key', message: err.message, retryable: false, loopRetry: false };
+  const inStream = midStream(err);
+  if (inStream) return inStream;
+  if (err instanceof Anthropic.APIError && typeof err.status === 'number') return byStatus(err, err.status);
+  const text = err instanceof Error ? err.message : String(err);
+  if (err instanceof Anthropic.APIConnectionTimeoutError) {
+    return { code: 'network', message: 'The API did not answer in time.', retryable: true, loopRetry: false };
+  }
+  if (err instanceof Anthropic.APIConnectionError || (ctx.connected && err instanceof Anthropic.AnthropicError)) {
+    // Before headers the SDK has already retried; after them it is a dropped stream the loop may retry.
+    const message = ctx.connected ? `The connection dropped in the middle of the answer (${text}).` : `Could not reach the API (${text}).`;
+    return { code: 'network', message, retryable: true, loopRetry: ctx.connected };
+  }
+  return { code: 'unknown', message: `Unexpected error: ${text}`, retryable: true, loopRetry: false };
+}
+
+/** Removes secrets from text that may reach the UI, the logs or the session file. */
+export function scrubSecrets(text: string, secrets: readonly (string | null | undefined)[]): string {
+  let out = text;
+  for (const s of secrets) if (s && s.length >= 8) out = out.split(s).join('[redacted]');
+  return out;
+}

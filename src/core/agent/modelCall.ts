@@ -1,0 +1,71 @@
+// One streamed model call on `client.messages.stream`, with the loop's own idle watchdog: once
+// response headers have arrived the SDK's timeout no longer counts, so a silent stream would hang
+// forever without it. Text deltas go out as they arrive, each tagged with whether it opens a new
+// text block; the text streamed so far is kept so a failed attempt can be shown as partial.
+import type Anthropic from '@anthropic-ai/sdk';
+import { StallError } from './errors';
+
+export interface ModelCallOptions {
+  readonly client: Anthropic;
+  readonly params: Anthropic.MessageCreateParamsNonStreaming;
+  readonly signal: AbortSignal;
+  readonly stallTimeoutMs: number;
+  onText(delta: string, opensBlock: boolean): void;
+}
+
+export class ModelCallFailure extends Error {
+  constructor(
+    override readonly cause: unknown,
+    /** Response headers had arrived. */
+    readonly connected: boolean,
+    /** The text blocks streamed before the failure, as shown to the user. */
+    readonly texts: readonly string[],
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'ModelCallFailure';
+  }
+}
+
+export async function callModel(opts: ModelCallOptions): Promise<Anthropic.Message> {
+  const stream = opts.client.messages.stream(opts.params, { signal: opts.signal });
+  const texts: string[] = [];
+  let connected = false;
+  let stalled: StallError | undefined;
+  let lastActivity = Date.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  // Events only stamp the time; one timer re-arms itself for the remaining quiet time, so a
+  // 10,000-delta stream does not create 10,000 timers.
+  const check = (): void => {
+    const idle = Date.now() - lastActivity;
+    if (idle >= opts.stallTimeoutMs) {
+      stalled = new StallError(idle);
+      stream.abort();
+      return;
+    }
+    timer = setTimeout(check, opts.stallTimeoutMs - idle);
+  };
+  stream.on('connect', () => {
+    connected = true;
+    lastActivity = Date.now();
+    timer = setTimeout(check, opts.stallTimeoutMs);
+  });
+  stream.on('streamEvent', () => {
+    lastActivity = Date.now();
+  });
+  stream.on('text', (delta, snapshot) => {
+    if (delta.length === 0) return;
+    // The snapshot is the block's text so far: equal to the delta on a block's first text.
+    const opensBlock = snapshot.length === delta.length;
+    if (opensBlock || texts.length === 0) texts.push(delta);
+    else texts[texts.length - 1] += delta;
+    opts.onText(delta, opensBlock);
+  });
+  try {
+    return await stream.finalMessage();
+  } catch (err) {
+    throw new ModelCallFailure(stalled ?? err, connected, texts);
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+}

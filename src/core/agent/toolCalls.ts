@@ -1,0 +1,215 @@
+// Running the tool_use blocks of one assistant message, in order: each gets tool_start, is looked
+// up and validated, may pause the turn (a question, or a confirmation the user must give), or runs
+// and gets tool_end. Whatever happens, every block ends up with exactly one tool_result.
+import type { ConfirmationPlan, ToolContext, ToolResult, AnyTool } from '../tools/types';
+import type { PendingInteraction, StoredBlock, ToolCallRecord } from '../sessions/types';
+import { unknownToolMessage } from '../tools/registry';
+import type { TurnContext } from './context';
+import { interruptedResult } from './history';
+
+export type ToolResultBlock = Extract<StoredBlock, { type: 'tool_result' }>;
+export interface ToolUse {
+  readonly id: string;
+  readonly name: string;
+  readonly input: unknown;
+}
+
+export type ToolUsesOutcome = { kind: 'done'; results: ToolResultBlock[] } | { kind: 'paused' };
+
+type Step = { kind: 'result'; block: ToolResultBlock } | { kind: 'pause'; pending: PendingInteraction };
+
+export const DENIED = 'The user denied this action; nothing was changed.';
+export const NOT_ANSWERED = 'The user did not answer; they wrote a new message instead.';
+const ERROR_SUMMARY_CHARS = 300;
+
+/** Large strings (whole documents) are cut in the stored arguments; the transcript keeps them whole. */
+export function elideArgs(value: unknown, max = 2000): unknown {
+  if (typeof value === 'string') return value.length > max ? `${value.slice(0, 200)}… (${value.length} characters)` : value;
+  if (Array.isArray(value)) return value.map((v) => elideArgs(v, max));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, elideArgs(v, max)]));
+  }
+  return value;
+}
+
+function displayTextOf(tool: AnyTool | undefined, use: ToolUse): string {
+  if (!tool) return `Unknown tool “${use.name}”`;
+  try {
+    return tool.displayText(use.input);
+  } catch {
+    // The input is checked after tool_start; a bad one must not take the label down with it.
+    return use.name;
+  }
+}
+
+function errorLine(content: string): string {
+  const line = content.split('\n').find((l) => l.trim().length > 0) ?? content;
+  return line.length > ERROR_SUMMARY_CHARS ? `${line.slice(0, ERROR_SUMMARY_CHARS)}…` : line;
+}
+
+/** Closes a call: record, tool_end event, and the tool_result block for the model. */
+export function endCall(ctx: TurnContext, id: string, result: ToolResult, editId?: string): ToolResultBlock {
+  const record = ctx.session.toolCalls[id];
+  const status = result.isError ? 'error' : 'success';
+  const error = result.isError ? (result.summary ?? errorLine(result.content)) : undefined;
+  const resultSummary = result.isError ? undefined : result.summary;
+  if (record) {
+    Object.assign(record, { status, endedAt: ctx.now() }, error !== undefined ? { error } : {}, resultSummary ? { resultSummary } : {}, editId ? { editId } : {});
+  }
+  ctx.emit({
+    type: 'tool_end',
+    id,
+    status,
+    ...(error !== undefined ? { error } : {}),
+    ...(resultSummary ? { resultSummary } : {}),
+    ...(editId ? { editId } : {}),
+  });
+  const content = result.content.length > 0 ? result.content : '(no output)';
+  return { type: 'tool_result', tool_use_id: id, content, ...(result.isError ? { is_error: true } : {}) };
+}
+
+function toolContext(ctx: TurnContext, toolUseId: string): ToolContext {
+  return {
+    sessionId: ctx.session.id,
+    turnId: ctx.turn.id,
+    toolUseId,
+    document: ctx.document,
+    documentSeen: ctx.documentSeen,
+    workspace: ctx.workspace,
+    skills: ctx.skills,
+    settings: { approvalEdits: ctx.settings.approvalEdits, alwaysConfirm: ctx.settings.alwaysConfirm },
+    signal: ctx.signal,
+    now: ctx.now,
+  };
+}
+
+/** Runs a validated call and closes it. A throwing tool is an error result, not a crash. */
+export async function runTool(ctx: TurnContext, tool: AnyTool, id: string, input: unknown): Promise<ToolResultBlock> {
+  let result: ToolResult;
+  try {
+    result = await tool.run(input, toolContext(ctx, id));
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    ctx.log('warn', `Tool ${tool.name} failed: ${message}`);
+    result = { content: `The tool ${tool.name} failed: ${message}`, isError: true };
+  }
+  let editId: string | undefined;
+  if (result.edit) {
+    editId = ctx.newId('edit');
+    ctx.session.edits.push({ id: editId, toolCallId: id, turnId: ctx.turn.id, ...result.edit, appliedAt: ctx.now() });
+  }
+  if (result.documentSeen) ctx.documentSeen = result.documentSeen;
+  return endCall(ctx, id, result, editId);
+}
+
+async function confirmationPlan(ctx: TurnContext, tool: AnyTool, id: string, input: unknown): Promise<ConfirmationPlan | undefined> {
+  const plan = await tool.needsConfirmation?.(input, toolContext(ctx, id));
+  if (plan || !ctx.settings.alwaysConfirm.includes(tool.name)) return plan;
+  const display = tool.displayText(input);
+  return {
+    request: { tool: tool.name, title: display, summary: `Lesson Agent wants to run “${display}”. Your settings ask for approval first.`, hasDiff: false },
+  };
+}
+
+function pauseFor(ctx: TurnContext, record: ToolCallRecord, pending: Omit<PendingInteraction, 'turnId' | 'completedResults' | 'remainingToolUseIds'>): Step {
+  record.status = 'awaiting';
+  record.interaction =
+    pending.kind === 'question'
+      ? { kind: 'question', questions: pending.questions ?? [] }
+      : { kind: 'confirmation', request: pending.confirmation as NonNullable<PendingInteraction['confirmation']> };
+  return { kind: 'pause', pending: { ...pending, turnId: ctx.turn.id, completedResults: [], remainingToolUseIds: [] } };
+}
+
+/** tool_start, then validation, then a pause or a run. `cutOff` marks a call truncated by max_tokens. */
+async function startCall(ctx: TurnContext, use: ToolUse, cutOff: boolean): Promise<Step> {
+  const tool = ctx.registry.get(use.name);
+  const record: ToolCallRecord = {
+    id: use.id,
+    tool: use.name,
+    displayText: displayTextOf(tool, use),
+    status: 'running',
+    turnId: ctx.turn.id,
+    args: elideArgs(use.input),
+    startedAt: ctx.now(),
+  };
+  ctx.session.toolCalls[use.id] = record;
+  ctx.emit({ type: 'tool_start', id: use.id, tool: use.name, displayText: record.displayText });
+  const fail = (content: string, summary?: string): Step => ({
+    kind: 'result',
+    block: endCall(ctx, use.id, { content, isError: true, ...(summary ? { summary } : {}) }),
+  });
+  if (!tool) return fail(unknownToolMessage(use.name, ctx.registry), `Unknown tool “${use.name}”`);
+  if (cutOff) {
+    return fail(
+      `This ${use.name} call was cut off at the max_tokens limit (${ctx.settings.maxTokens}) before its input was complete, so it was not run. Make it smaller (for a small change use targeted edits) and call it again.`,
+      'Cut off at the output limit',
+    );
+  }
+  const parsed = ctx.registry.parse(tool, use.input);
+  if (!parsed.ok) return fail(parsed.message, 'Invalid input');
+  if (tool.interactive === 'question') {
+    const questions = (parsed.value as { questions: NonNullable<PendingInteraction['questions']> }).questions;
+    return pauseFor(ctx, record, { kind: 'question', toolCallId: use.id, questions });
+  }
+  let plan: ConfirmationPlan | undefined;
+  try {
+    plan = await confirmationPlan(ctx, tool, use.id, parsed.value);
+  } catch (err) {
+    return fail(`Could not prepare ${tool.name}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (plan) {
+    return pauseFor(ctx, record, {
+      kind: 'confirmation',
+      toolCallId: use.id,
+      confirmation: plan.request,
+      ...(plan.proposal ? { proposal: { ...plan.proposal } } : {}),
+    });
+  }
+  return { kind: 'result', block: await runTool(ctx, tool, use.id, parsed.value) };
+}
+
+/** Marks calls that were started but will never finish; their steps show "Interrupted". */
+export function interruptOpenCalls(ctx: Pick<TurnContext, 'session' | 'turn' | 'now'>): void {
+  for (const call of Object.values(ctx.session.toolCalls)) {
+    if (call.turnId !== ctx.turn.id || (call.status !== 'running' && call.status !== 'awaiting')) continue;
+    Object.assign(call, { status: 'interrupted', error: 'Interrupted', endedAt: ctx.now() });
+  }
+}
+
+/**
+ * Runs `uses` in order after `results` (those already answered). Pauses at the first question or
+ * confirmation: the session is saved as awaiting the user and no promise waits for the answer.
+ */
+export async function runToolUses(
+  ctx: TurnContext,
+  uses: readonly ToolUse[],
+  results: ToolResultBlock[],
+  cutOffId?: string,
+): Promise<ToolUsesOutcome> {
+  for (const [i, use] of uses.entries()) {
+    if (ctx.signal.aborted) {
+      results.push(interruptedResult(use.id));
+      continue;
+    }
+    const step = await startCall(ctx, use, use.id === cutOffId);
+    if (step.kind === 'result') {
+      results.push(step.block);
+      await ctx.save();
+      continue;
+    }
+    const pending: PendingInteraction = {
+      ...step.pending,
+      completedResults: results,
+      remainingToolUseIds: uses.slice(i + 1).map((u) => u.id),
+      ...(ctx.documentSeen ? { documentSeen: { text: ctx.documentSeen.text, version: ctx.documentSeen.version } } : {}),
+    };
+    ctx.session.pending = pending;
+    Object.assign(ctx.turn, { status: 'awaiting_user', endedAt: ctx.now() });
+    await ctx.save();
+    if (pending.kind === 'question') ctx.emit({ type: 'question', toolCallId: pending.toolCallId, questions: pending.questions ?? [] });
+    else if (pending.confirmation) ctx.emit({ type: 'confirmation', toolCallId: pending.toolCallId, request: pending.confirmation });
+    ctx.emit({ type: 'done', reason: 'awaiting_user' });
+    return { kind: 'paused' };
+  }
+  return { kind: 'done', results };
+}

@@ -1,0 +1,196 @@
+// The agent under test, for real: the real SDK over HTTP against the fake server, a file session
+// store in a temp dir, an in-memory document. Every run is checked for what must always hold:
+// every recorded request is a valid Messages request, every event matches the event schema, and
+// the stored session's view equals the view the shared reducer builds from the run's events.
+import * as assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Anthropic from '@anthropic-ai/sdk';
+import * as z from 'zod';
+import { Agent, createSession, type AgentSettings, type TurnOutcome, type TurnRequest } from '../../../../src/core/agent/agent';
+import type { ApplyResult, DocumentAccess, DocumentKind, DocumentSnapshot, TextEdit } from '../../../../src/core/documents/types';
+import { FileSessionStore } from '../../../../src/core/sessions/fileStore';
+import type { Session } from '../../../../src/core/sessions/types';
+import { sessionToView } from '../../../../src/core/sessions/view';
+import type { SkillCatalog } from '../../../../src/core/skills/types';
+import type { AnyTool, ToolDefinition } from '../../../../src/core/tools/types';
+import { agentEventSchema, type AgentEvent } from '../../../../src/shared/events';
+import { reduceAgentEvent } from '../../../../src/shared/viewReducer';
+import type { SessionView } from '../../../../src/shared/view';
+import { startFakeAnthropic, type FakeAnthropic } from '../../../fake/fakeAnthropic';
+import type { ScenarioInput } from '../../../fake/scenario';
+import { validateMessagesRequest } from '../../../fake/validateRequest';
+
+export const API_KEY = 'sk-ant-test-0123456789abcdef';
+
+/** A document held in memory, edited by offsets; enough for the loop's tests. */
+export class MemoryDocument implements DocumentAccess {
+  version = 1;
+  constructor(
+    public text: string,
+    readonly name = 'lesson.lesson.xml',
+    readonly kind: DocumentKind = 'lesson',
+    readonly uri = `memory:///${name}`,
+  ) {}
+
+  read(): Promise<DocumentSnapshot> {
+    return Promise.resolve({ text: this.text, version: this.version });
+  }
+
+  applyEdits(edits: readonly TextEdit[], base: DocumentSnapshot): Promise<ApplyResult> {
+    if (base.version !== this.version) return Promise.resolve({ ok: false, reason: 'conflict', message: 'changed', current: { text: this.text, version: this.version } });
+    const sorted = [...edits].sort((a, b) => b.start - a.start);
+    for (const e of sorted) this.text = this.text.slice(0, e.start) + e.newText + this.text.slice(e.end);
+    this.version++;
+    return Promise.resolve({ ok: true, after: { text: this.text, version: this.version }, rebased: false });
+  }
+}
+
+export const emptyCatalog: SkillCatalog = { list: () => [], get: () => undefined };
+
+/** A small tool for loop tests: echoes its input and counts its runs. */
+export function echoTool(name = 'lookup', onRun?: (input: { query: string }) => Promise<void> | void): ToolDefinition<{ query: string }> & { runs: string[] } {
+  const runs: string[] = [];
+  return {
+    name,
+    description: `Looks something up (${name}).`,
+    inputSchema: z.object({ query: z.string().min(1) }),
+    displayText: (input) => `Looking up ${input.query}`,
+    runs,
+    async run(input) {
+      runs.push(input.query);
+      await onRun?.(input);
+      return { content: `Result for ${input.query}`, summary: `found ${input.query}` };
+    },
+  };
+}
+
+export const TEST_SETTINGS: AgentSettings = {
+  model: 'claude-test',
+  maxSteps: 10,
+  historyLength: 20,
+  maxTokens: 1024,
+  stallTimeoutMs: 5000,
+  approvalEdits: 'never',
+  alwaysConfirm: [],
+  loopRetries: 2,
+  retryDelayMs: 10,
+};
+
+export interface RunResult {
+  outcome: TurnOutcome;
+  events: AgentEvent[];
+}
+
+export interface HarnessOptions {
+  scenario: ScenarioInput;
+  tools?: AnyTool[];
+  document?: MemoryDocument;
+  settings?: Partial<AgentSettings>;
+  /** null: no key (createClient throws). */
+  apiKey?: string | null;
+  maxRetries?: number;
+}
+
+export class Harness {
+  agent: Agent;
+  private checked = 0;
+
+  constructor(
+    readonly fake: FakeAnthropic,
+    readonly store: FileSessionStore,
+    readonly dir: string,
+    private readonly options: HarnessOptions,
+  ) {
+    this.agent = this.newAgent();
+  }
+
+  /** A fresh Agent over the same store: what a reload or a new process sees. */
+  newAgent(): Agent {
+    const o = this.options;
+    return new Agent({
+      store: this.store,
+      createClient: () => {
+        if (o.apiKey === null) throw new Error('No API key is set.');
+        return new Anthropic({ apiKey: o.apiKey ?? API_KEY, baseURL: this.fake.url, maxRetries: o.maxRetries ?? 2 });
+      },
+      tools: () => o.tools ?? [],
+      skills: () => emptyCatalog,
+      document: () => o.document,
+      workspace: () => undefined,
+      settings: () => ({ ...TEST_SETTINGS, ...o.settings }),
+    });
+  }
+
+  async newSession(): Promise<string> {
+    const doc = this.options.document;
+    return (await createSession(this.store, doc ? { document: { uri: doc.uri, name: doc.name, kind: doc.kind } } : {})).id;
+  }
+
+  session(id: string): Promise<Session> {
+    return this.store.get(id);
+  }
+
+  /** Runs a request and checks the invariants of the run. */
+  async run(request: TurnRequest, signal?: AbortSignal, agent = this.agent): Promise<RunResult> {
+    const before = sessionToView(await this.store.get(request.sessionId));
+    const events: AgentEvent[] = [];
+    const outcome = await agent.run(request, (e) => events.push(e), signal);
+    for (const e of events) assert.ok(agentEventSchema.safeParse(e).success, `event matches the schema: ${JSON.stringify(e)}`);
+    assert.ok(['done', 'error'].includes(events.at(-1)?.type ?? ''), 'a run ends with done or error');
+    this.checkRequests();
+    const after = await this.store.get(request.sessionId);
+    assertSameView(replay(before, events), sessionToView(after));
+    return { outcome, events };
+  }
+
+  checkRequests(): void {
+    for (; this.checked < this.fake.requests.length; this.checked++) {
+      const r = this.fake.requests[this.checked];
+      assert.deepEqual(validateMessagesRequest(r?.body), [], `request #${this.checked} is a valid Messages request`);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.fake.close();
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+export function replay(view: SessionView, events: readonly AgentEvent[]): SessionView {
+  let v = view;
+  for (const e of events) {
+    const r = reduceAgentEvent(v, e);
+    assert.equal(r.warning, undefined, `the reducer accepts ${e.type}`);
+    v = r.view;
+  }
+  return v;
+}
+
+/** The visible fields: the items and whether the agent is busy (the title is not event-driven). */
+export function assertSameView(live: SessionView, stored: SessionView): void {
+  assert.deepEqual({ items: live.items, busy: live.busy }, { items: stored.items, busy: stored.busy });
+}
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const fake = await startFakeAnthropic(options.scenario);
+  const dir = await mkdtemp(join(tmpdir(), 'la-agent-'));
+  return new Harness(fake, new FileSessionStore(join(dir, 'sessions')), dir, options);
+}
+
+export function textOf(events: readonly AgentEvent[]): string {
+  return events.map((e) => (e.type === 'text' ? e.delta : '')).join('');
+}
+
+export function types(events: readonly AgentEvent[]): string[] {
+  const out: string[] = [];
+  for (const e of events) if (e.type !== 'text' || out.at(-1) !== 'text') out.push(e.type);
+  return out;
+}
+
+/** The messages of a recorded request. */
+export function messagesOf(fake: FakeAnthropic, index: number): Array<{ role: string; content: Array<Record<string, unknown>> }> {
+  const body = fake.requests[index]?.body as { messages?: Array<{ role: string; content: Array<Record<string, unknown>> }> };
+  return body.messages ?? [];
+}
