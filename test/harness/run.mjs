@@ -3,9 +3,10 @@
 //
 // Routes: offline (default; code-server + headless Chromium, needs nothing but npm and apt) or
 // LESSON_AGENT_TEST_ROUTE=electron (@vscode/test-electron's runTests, downloads VS Code).
-// Phases: a test may ask for a window reload followed by a named suite (driver.ts:
-// `ui.reloadAfterRun(...)` + `describeAfterReload(...)`). When a phase ends with such requests
-// queued, the harness reloads the window and runs only those suites, repeatedly if needed.
+// Passes: a test may ask for a window reload followed by a named suite (driver.ts:
+// `ui.reloadAfterTest(...)` + `describeAfterReload(...)`). The suite index then stops right after
+// that test; the harness reloads the window, runs the follow-up suite, reloads again and runs the
+// tests the first pass had not reached. Each pass is one load of the workbench.
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { artifactsRoot, phaseTimeoutMs, repoRoot, samplesDir, testIndexPath } from './config.mjs';
@@ -13,7 +14,7 @@ import { readResults, summarize, tailToStdout } from './output.mjs';
 import { findProcessesMentioning } from './processes.mjs';
 import { createUiDriver } from './uiDriver.mjs';
 
-const MAX_PHASES = 10;
+const MAX_PHASES = 20;
 
 function prepareDirs() {
   const root = join(artifactsRoot, 'integration');
@@ -51,12 +52,23 @@ function withTimeout(promise, ms) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Runs phase after phase until no reload is requested; returns what went wrong, if anything. */
-async function runPhases(route, state) {
+function describePass(pass) {
+  if (pass.followUps.length > 0) return `window reload, then: ${pass.followUps.join('; ')}`;
+  return `window reload, then the ${pass.resume.length} test(s) not reached before the reload`;
+}
+
+/**
+ * Runs pass after pass. A pass that ends with reload requests queued (the suite index stops right
+ * after the requesting test) is followed by a reload and the requested follow-up suites, then by
+ * another reload and the tests the first pass had not reached yet.
+ */
+async function runPhases(route, state, resultsPath) {
   const problems = [];
+  const work = [];
   for (state.phase = 1; state.phase <= MAX_PHASES; state.phase++) {
-    state.followUps = state.phase === 1 ? [] : state.queued.splice(0);
-    if (state.phase > 1) console.log(`\n[harness] window reload, then: ${state.followUps.join('; ')}\n`);
+    const pass = state.phase === 1 ? { followUps: [], resume: [] } : work.shift();
+    Object.assign(state, pass);
+    if (state.phase > 1) console.log(`\n[harness] ${describePass(pass)}\n`);
     const outcome = await withTimeout(route.runPhase(state.phase), phaseTimeoutMs());
     if (outcome.timedOut) {
       problems.push(`phase ${state.phase} did not finish within ${phaseTimeoutMs() / 1000} s: hung (LESSON_AGENT_TEST_TIMEOUT)`);
@@ -67,9 +79,14 @@ async function runPhases(route, state) {
       break;
     }
     if (outcome.code !== 0) problems.push(`phase ${state.phase} ended with exit code ${outcome.code}`);
-    if (state.queued.length === 0) return { problems, phases: state.phase };
+    const remaining = readResults(resultsPath).find((r) => r.phase === state.phase)?.remaining ?? [];
+    const next = [];
+    if (state.queued.length > 0) next.push({ followUps: state.queued.splice(0), resume: [] });
+    if (remaining.length > 0) next.push({ followUps: [], resume: remaining });
+    work.unshift(...next);
+    if (work.length === 0) return { problems, phases: state.phase };
   }
-  if (state.phase > MAX_PHASES) problems.push(`more than ${MAX_PHASES} reload phases: a follow-up suite keeps asking for reloads`);
+  if (state.phase > MAX_PHASES) problems.push(`more than ${MAX_PHASES} passes: follow-up suites keep asking for reloads`);
   return { problems, phases: Math.min(state.phase, MAX_PHASES) };
 }
 
@@ -88,12 +105,12 @@ async function main() {
   const dirs = prepareDirs();
   const resultsPath = join(dirs.root, 'results.jsonl');
   const outputPath = join(dirs.root, 'mocha-output.log');
-  const state = { phase: 1, followUps: [], queued: [] };
+  const state = { phase: 1, followUps: [], resume: [], queued: [] };
   let route;
   const driver = createUiDriver({
     getPage: () => route?.page(),
     screenshotsDir: dirs.screenshots,
-    plan: () => ({ phase: state.phase, followUps: state.followUps }),
+    plan: () => ({ phase: state.phase, followUps: state.followUps, resume: state.resume }),
     onReloadRequest: (suite) => state.queued.push(suite),
   });
   const env = {
@@ -116,7 +133,7 @@ async function main() {
   try {
     route = await createRoute({ dirs, folder: dirs.workspace, env });
     console.log(`[harness] integration tests: ${route.describe()}`);
-    outcome = await runPhases(route, state);
+    outcome = await runPhases(route, state, resultsPath);
   } catch (error) {
     outcome = { problems: [error.message], phases: 0 };
   } finally {

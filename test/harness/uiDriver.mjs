@@ -85,7 +85,7 @@ export function createUiDriver({ getPage, screenshotsDir, plan, onReloadRequest 
 
   async function perform(op, request) {
     if (op === 'screenshot') return screenshot(request.name);
-    if (op === 'reloadAfterRun') {
+    if (op === 'reloadAfterTest') {
       if (typeof request.suite !== 'string' || !request.suite) throw new Error('suite is required');
       onReloadRequest(request.suite);
       return null;

@@ -2,21 +2,27 @@
 // extension host read, click and type inside the real chat webview, and take screenshots, through
 // a small HTTP endpoint whose URL the harness passes in LESSON_AGENT_UI_DRIVER.
 //
-// Continuity across a window reload: a test calls `ui.reloadAfterRun('<title>')`; when the
-// current run ends, the harness reloads the window and runs only the suites declared with
-// `describeAfterReload('<title>', ...)`. Such suites never run in the first pass.
+// Continuity across a window reload: a test leaves state behind (a pending question, an open
+// session) and calls `ui.reloadAfterTest('<title>')`. The run stops once that test is done; the
+// harness reloads the window and runs the suite declared with `describeAfterReload('<title>',
+// ...)`, then reloads again and runs the tests not reached yet. After-reload suites never run
+// otherwise.
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import type { TestId } from '../../webview-ui/src/testIds';
 
 export const AFTER_RELOAD_PREFIX = '[after reload]';
 /** Where the index puts the harness's plan for this pass, for every test bundle to read. */
 export const PLAN_ENV = 'LESSON_AGENT_TEST_PLAN';
+/** Set once a test asked for a reload: the index stops the pass after that test. */
+export const RELOAD_ENV = 'LESSON_AGENT_TEST_RELOAD_REQUESTED';
 
 export interface RunPlan {
   /** 1 for the first pass, then one more per window reload. */
   phase: number;
-  /** Full titles of the after-reload suites to run in this pass (empty in the first). */
+  /** Full titles of the after-reload suites to run in this pass. */
   followUps: string[];
+  /** Full titles of tests an earlier pass stopped before (a reload came first). */
+  resume: string[];
 }
 
 export type ElementState = 'attached' | 'detached' | 'visible' | 'hidden';
@@ -122,21 +128,22 @@ export const ui = {
     return expect<string>(await call('screenshot', { name }), isString, 'a path');
   },
   /**
-   * Asks the harness to reload the window once this run ends and then to run the suite declared
+   * Asks for a window reload as soon as the calling test ends, followed by the suite declared
    * with `describeAfterReload(title, ...)`. Leave the state to check behind (e.g. a pending
    * question); the follow-up suite finds it after the reload.
    */
-  async reloadAfterRun(title: string): Promise<void> {
-    await call('reloadAfterRun', { suite: `${AFTER_RELOAD_PREFIX} ${title}` });
+  async reloadAfterTest(title: string): Promise<void> {
+    await call('reloadAfterTest', { suite: `${AFTER_RELOAD_PREFIX} ${title}` });
+    process.env[RELOAD_ENV] = '1';
   },
 };
 
 export function currentPlan(): RunPlan {
   const raw = process.env[PLAN_ENV];
-  return raw ? (JSON.parse(raw) as RunPlan) : { phase: 1, followUps: [] };
+  return raw ? (JSON.parse(raw) as RunPlan) : { phase: 1, followUps: [], resume: [] };
 }
 
-/** A suite that runs only after the window reload another test asked for with `reloadAfterRun`. */
+/** A suite that runs only after the window reload another test asked for with `reloadAfterTest`. */
 export function describeAfterReload(title: string, fn: (this: Mocha.Suite) => void): void {
   const fullTitle = `${AFTER_RELOAD_PREFIX} ${title}`;
   if (currentPlan().followUps.includes(fullTitle)) describe(fullTitle, fn);

@@ -6,20 +6,22 @@ import Mocha from 'mocha';
 import { appendFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { format } from 'node:util';
-import { PLAN_ENV, ui } from './driver';
+import { PLAN_ENV, RELOAD_ENV, ui } from './driver';
 import type { RunPlan } from './driver';
 
-interface PhaseResult {
+interface PassResult {
   phase: number;
   passed: number;
   failed: number;
   pending: number;
   failures: { title: string; message: string }[];
+  /** Tests this pass did not reach because a test asked for a reload: the harness runs them later. */
+  remaining: string[];
 }
 
 async function fetchPlan(): Promise<RunPlan> {
   const driver = process.env.LESSON_AGENT_UI_DRIVER;
-  if (!driver) return { phase: 1, followUps: [] };
+  if (!driver) return { phase: 1, followUps: [], resume: [] };
   const response = await fetch(`${driver}/plan`);
   if (!response.ok) throw new Error(`the harness did not give a run plan (${response.status})`);
   return (await response.json()) as RunPlan;
@@ -48,28 +50,38 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function configure(mocha: Mocha, plan: RunPlan): void {
-  if (plan.phase > 1) {
-    mocha.grep(new RegExp(plan.followUps.map(escapeRegExp).join('|')));
-  } else if (process.env.LESSON_AGENT_TEST_GREP) {
-    mocha.grep(process.env.LESSON_AGENT_TEST_GREP);
-  }
-  if (process.env.LESSON_AGENT_UI_DRIVER) {
-    mocha.rootHooks({
-      async afterEach(this: Mocha.Context) {
-        const test = this.currentTest;
-        if (test?.state !== 'failed') return;
-        // The state of the window at the moment of failure is the best clue there is.
-        const shot = await ui.screenshot(`failed-${test.fullTitle()}`).catch(() => undefined);
-        if (shot) Mocha.reporters.Base.consoleLog(`      screenshot: ${shot}`);
-      },
-    });
-  }
+/** Which tests this pass runs: the user's grep, the follow-up suites, or the tests left over. */
+function passGrep(plan: RunPlan): RegExp | undefined {
+  if (plan.followUps.length > 0) return new RegExp(`^(?:${plan.followUps.map(escapeRegExp).join('|')}) `);
+  if (plan.resume.length > 0) return new RegExp(`^(?:${plan.resume.map(escapeRegExp).join('|')})$`);
+  const user = process.env.LESSON_AGENT_TEST_GREP;
+  return user ? new RegExp(escapeRegExp(user)) : undefined;
 }
 
-function record(result: PhaseResult): void {
+function notRun(suite: Mocha.Suite, grep: RegExp | undefined): string[] {
+  const own = suite.tests
+    .filter((test) => test.state === undefined && !test.isPending() && (!grep || grep.test(test.fullTitle())))
+    .map((test) => test.fullTitle());
+  return [...own, ...suite.suites.flatMap((child) => notRun(child, grep))];
+}
+
+function record(result: PassResult): void {
   const resultsPath = process.env.LESSON_AGENT_TEST_RESULTS;
   if (resultsPath) appendFileSync(resultsPath, `${JSON.stringify(result)}\n`);
+}
+
+async function afterEachTest(context: Mocha.Context, runner: () => Mocha.Runner | undefined): Promise<void> {
+  const test = context.currentTest;
+  if (test?.state === 'failed' && process.env.LESSON_AGENT_UI_DRIVER) {
+    // The state of the window at the moment of failure is the best clue there is.
+    const shot = await ui.screenshot(`failed-${test.fullTitle()}`).catch(() => undefined);
+    if (shot) Mocha.reporters.Base.consoleLog(`      screenshot: ${shot}`);
+  }
+  if (process.env[RELOAD_ENV]) {
+    // The reload comes right after the test that asked for it, before other tests disturb its state.
+    delete process.env[RELOAD_ENV];
+    runner()?.abort();
+  }
 }
 
 export async function run(): Promise<void> {
@@ -77,13 +89,21 @@ export async function run(): Promise<void> {
   // Test bundles are separate modules: they learn the plan from the environment (driver.ts).
   process.env[PLAN_ENV] = JSON.stringify(plan);
   teeReporterOutput();
-  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 30_000, color: process.env.LESSON_AGENT_TEST_COLOR === '1' });
-  configure(mocha, plan);
+  const color = process.env.LESSON_AGENT_TEST_COLOR === '1';
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 30_000, color });
+  const grep = passGrep(plan);
+  if (grep) mocha.grep(grep);
+  let runner: Mocha.Runner | undefined;
+  mocha.rootHooks({
+    afterEach(this: Mocha.Context) {
+      return afterEachTest(this, () => runner);
+    },
+  });
   for (const file of testFiles(__dirname)) mocha.addFile(file);
 
-  const result: PhaseResult = { phase: plan.phase, passed: 0, failed: 0, pending: 0, failures: [] };
+  const result: PassResult = { phase: plan.phase, passed: 0, failed: 0, pending: 0, failures: [], remaining: [] };
   await new Promise<void>((resolve) => {
-    const runner = mocha.run(() => resolve());
+    runner = mocha.run(() => resolve());
     runner.on('pass', () => result.passed++);
     runner.on('pending', () => result.pending++);
     runner.on('fail', (test, error: unknown) => {
@@ -91,13 +111,13 @@ export async function run(): Promise<void> {
       result.failures.push({ title: test.fullTitle(), message: error instanceof Error ? error.message : String(error) });
     });
   });
-  if (plan.phase > 1 && result.passed + result.failed === 0) {
-    const message = `no test matched the follow-up suite(s): ${plan.followUps.join('; ')} (declare them with describeAfterReload)`;
+  result.remaining = notRun(mocha.suite, grep);
+  if (plan.followUps.length + plan.resume.length > 0 && result.passed + result.failed === 0) {
+    const message = `no test matched this pass's plan: ${[...plan.followUps, ...plan.resume].join('; ')}`;
     Mocha.reporters.Base.consoleLog(`  ${message}`);
     result.failed++;
-    result.failures.push({ title: plan.followUps.join('; '), message });
+    result.failures.push({ title: `pass ${plan.phase}`, message });
   }
   record(result);
   if (result.failed > 0) throw new Error(`${result.failed} integration test(s) failed`);
 }
-

@@ -1,6 +1,6 @@
 // Proves the harness's reload mechanism on a real behaviour: the open session comes back after
 // a window reload, in a new extension host. Tests that need "pending question, reload, answer"
-// follow the same pattern: leave state behind, `ui.reloadAfterRun(title)`, check it in
+// follow the same pattern: leave state behind, `ui.reloadAfterTest(title)`, check it in
 // `describeAfterReload(title, ...)`.
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -36,7 +36,7 @@ describe('continuity: window reload', () => {
     await api.controller.open(left.sessionId);
     await ui.waitFor(byTestId(TEST_IDS.sessionTitle), { text: left.title });
     writeFileSync(leftPath(), JSON.stringify(left));
-    await ui.reloadAfterRun(CONTINUES);
+    await ui.reloadAfterTest(CONTINUES);
   });
 });
 
