@@ -102,6 +102,8 @@ export async function applyAndReport(
   belief: string | undefined,
 ): Promise<ToolResult> {
   if (ctx.signal.aborted) return errorResult('Interrupted before the edit was applied; the document was not changed.');
+  // What the edits land on, for Revert, in case the document access does not report it.
+  const landing = await document.read().catch(() => base);
   const result = await document.applyEdits(edits, base, summary);
   if (!result.ok) {
     if (result.reason !== 'conflict' || !result.current) return errorResult(result.message);
@@ -113,7 +115,7 @@ export async function applyAndReport(
   }
   // Re-read: the editor (or the disk) is the truth, not what we meant to write.
   const after = await document.read().catch(() => result.after);
-  const before = result.before?.text ?? base.text;
+  const before = result.before?.text ?? landing.text;
   const lines = [`Applied to ${document.name}: ${summary} (${describeEdits(edits)}).`];
   const view = modelView(after, belief, result.rebased);
   if (result.rebased || belief === undefined) {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFile, unlink, writeFile } from 'node:fs/promises';
 import * as z from 'zod';
+import type { DocumentAccess } from '../../../../src/core/documents/types';
 import { editDocumentTool } from '../../../../src/core/tools/editDocument';
 import { LESSON, workbench } from './toolContext';
 import type { Workbench } from './toolContext';
@@ -59,6 +60,28 @@ describe('edit_document', () => {
     assert.ok(result.content.endsWith(expected));
     assert.equal(result.documentSeen?.text, expected);
     assert.equal(result.edit?.before, typed);
+  });
+
+  it('records the text the edit landed on even when the document access does not report it', async () => {
+    const seen = await bench.seen();
+    const typed = `${LESSON}<!-- typed -->\n`;
+    await writeFile(bench.document.path, typed);
+    const inner = bench.document;
+    // Like an editor adapter that only returns the required fields.
+    const bare: DocumentAccess = {
+      uri: inner.uri,
+      name: inner.name,
+      kind: inner.kind,
+      read: () => inner.read(),
+      applyEdits: async (edits, base, label) => {
+        const result = await inner.applyEdits(edits, base, label);
+        return result.ok ? { ok: true, after: result.after, rebased: result.rebased } : result;
+      },
+    };
+    const edited = LESSON.replace('des pommes', 'des poires');
+    const result = await editDocumentTool.run({ documentXml: edited, summary: 'x' }, bench.context({ document: bare, documentSeen: seen }));
+    assert.equal(result.edit?.before, typed, 'Revert must not drop the user\'s typing');
+    assert.equal(result.edit?.after, `${edited}<!-- typed -->\n`);
   });
 
   it('warns when the merge with the user\'s typing leaves the lesson invalid', async () => {
