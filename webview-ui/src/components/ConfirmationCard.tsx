@@ -7,6 +7,7 @@ import { t } from '../l10n';
 import { useChat } from '../state/chatContext';
 import { TEST_IDS } from '../testIds';
 import { Button } from '../ui/Button';
+import { focusSoon } from '../ui/focus';
 import { Badge, Icon } from '../ui/Icon';
 import { TextArea } from '../ui/TextInput';
 
@@ -24,7 +25,7 @@ function PendingConfirmation({ card, decided }: { card: ConfirmationCardData; de
     if (autoFocused.has(card.toolCallId)) return;
     autoFocused.add(card.toolCallId);
     // Focus the card itself, not Approve: a stray Enter must never approve a risky change.
-    ref.current?.focus();
+    return focusSoon(() => ref.current);
   }, [card.toolCallId]);
 
   const decide = (approved: boolean): void => {

@@ -13,6 +13,7 @@ import { answerText, checkAnswer, collectAnswers, emptyDraft, newProgress, updat
 import { useChat } from '../../state/chatContext';
 import { TEST_IDS } from '../../testIds';
 import { Button } from '../../ui/Button';
+import { focusSoon } from '../../ui/focus';
 import { Badge, Icon } from '../../ui/Icon';
 import { MAX_OPTION_CARDS, OptionCards, OptionChecks, OptionDropdown, OtherField } from './ChoiceInputs';
 import { TypedInput } from './TypedInputs';
@@ -32,9 +33,8 @@ function isLoneSingleSelect(questions: readonly Question[]): boolean {
   return questions.length === 1 && !!q && resolveInputType(q) === 'single_select' && q.options.length <= MAX_OPTION_CARDS;
 }
 
-function focusFirstControl(root: HTMLElement | null): void {
-  const target = root?.querySelector<HTMLElement>('[role="radio"][tabindex="0"], input, textarea, vscode-checkbox, vscode-dropdown, vscode-button');
-  target?.focus();
+function firstControl(root: HTMLElement | null): HTMLElement | null | undefined {
+  return root?.querySelector<HTMLElement>('[role="radio"][tabindex="0"], input, textarea, vscode-checkbox, vscode-dropdown, vscode-button');
 }
 
 function QuestionBody({ q, index, qid, draft, disabled, problem, lone, act }: {
@@ -96,7 +96,7 @@ function PendingCard({ card, progress }: { card: QuestionCardData; progress: Car
     const key = `${card.toolCallId}#${index}`;
     if (autoFocused.has(key)) return;
     autoFocused.add(key);
-    focusFirstControl(bodyRef.current);
+    return focusSoon(() => firstControl(bodyRef.current));
   }, [card.toolCallId, index]);
 
   const dispatch = (action: CardAction): void => ui({ type: 'card', toolCallId: card.toolCallId, count, action });

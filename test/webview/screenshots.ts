@@ -1,0 +1,159 @@
+// Takes the README's screenshots of the real webview bundle in the preview harness, in VS Code's
+// Dark Modern and Light Modern themes: `node test/webview/screenshots.mjs` (after a build).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { HostMessage } from '../../src/shared/protocol';
+import { emptySessionView } from '../../src/shared/view';
+import { CONFIRMATION, REPLY, SESSIONS, THREE_QUESTIONS, TurnEvents, USAGE, finishedTurn, sessionFrom, snapshot } from './fixtures';
+import type { PreviewServer } from './harness';
+import { WebviewPage, launchBrowser, repoRoot, startPreviewServer } from './harness';
+import type { ThemeName } from './themes';
+
+interface Scene {
+  name: string;
+  messages: HostMessage[];
+  /** Interaction after the messages are rendered (clicks, typing). */
+  act?: (w: WebviewPage) => Promise<void>;
+  height?: number;
+}
+
+const earlier = finishedTurn('t0', Date.UTC(2026, 1, 6, 9, 0));
+
+const scenes: Scene[] = [
+  {
+    name: 'empty-onboarding',
+    messages: [snapshot({ ...emptySessionView('s-new', 'New session'), document: { uri: 'file:///w/verbs.lesson.xml', name: 'verbs.lesson.xml', kind: 'lesson' } }, 0, { hasApiKey: false })],
+  },
+  {
+    name: 'streaming',
+    messages: [
+      snapshot(
+        sessionFrom([
+          ...new TurnEvents('t1')
+            .start('Add a fill-in-the-blank exercise about French verbs')
+            .tool('c1', 'load_skill', 'Checking fill-blanks rules')
+            .toolEnd('c1', 'success', { resultSummary: 'fill-blanks' })
+            .tool('c2', 'edit_document', 'Editing document')
+            .text(REPLY.slice(0, 260)).events,
+        ]),
+        7,
+      ),
+    ],
+  },
+  { name: 'steps-collapsed', messages: [snapshot(sessionFrom(finishedTurn().events), 9)] },
+  {
+    name: 'steps-expanded',
+    messages: [snapshot(sessionFrom(finishedTurn().events), 9)],
+    act: async (w) => {
+      await w.page.click(w.testId('steps-toggle'));
+    },
+  },
+  {
+    name: 'question-card',
+    messages: [
+      snapshot(
+        sessionFrom([
+          ...earlier.events,
+          ...new TurnEvents('t1').start('Add an exercise').text('Happy to. A few quick questions first:').question('q1', THREE_QUESTIONS).done('awaiting_user').events,
+        ]),
+        12,
+      ),
+    ],
+    act: async (w) => {
+      await w.page.click('[data-testid="question-option"][data-label="Fill in the blanks"]');
+    },
+  },
+  {
+    name: 'question-multi',
+    messages: [
+      snapshot(
+        sessionFrom([
+          ...earlier.events,
+          ...new TurnEvents('t1').start('Add an exercise').text('Happy to. A few quick questions first:').question('q1', THREE_QUESTIONS).done('awaiting_user').events,
+        ]),
+        12,
+      ),
+    ],
+    act: async (w) => {
+      await w.page.click('[data-testid="question-option"][data-label="Fill in the blanks"]');
+      await w.page.click(w.testId('question-continue'));
+      await w.page.click('[data-testid="question-option"][data-label="Grammar"]');
+    },
+  },
+  {
+    name: 'confirmation-card',
+    messages: [
+      snapshot(
+        sessionFrom([
+          ...earlier.events,
+          ...new TurnEvents('t1').start('Replace the lesson with a short quiz').text('This replaces most of the lesson, so I need your approval.').confirmation('k1', CONFIRMATION).done('awaiting_user').events,
+        ]),
+        12,
+      ),
+    ],
+  },
+  {
+    name: 'error-banner',
+    messages: [
+      snapshot(
+        sessionFrom([
+          ...earlier.events,
+          ...new TurnEvents('t1')
+            .start('Add a writing task at the end')
+            .tool('c1', 'load_skill', 'Checking writing-exercises rules')
+            .toolEnd('c1')
+            .text('I will add a short writing task where students describe their')
+            .retrying('overloaded', 1, 2000)
+            .error('overloaded', 'Overloaded (529) after 3 attempts', true).events,
+        ]),
+        14,
+      ),
+    ],
+  },
+  {
+    name: 'sessions',
+    messages: [snapshot(sessionFrom([...finishedTurn().events, ...new TurnEvents('t2').start('Thanks!').text('You are welcome.').usage(USAGE).done().events]), 20, { demo: true }, SESSIONS)],
+    act: async (w) => {
+      await w.page.click(w.testId('sessions-button'));
+    },
+  },
+];
+
+async function shoot(server: PreviewServer, theme: ThemeName, scene: Scene, outDir: string, browser: Awaited<ReturnType<typeof launchBrowser>>): Promise<void> {
+  const w = await WebviewPage.open(browser, server, { theme, width: 420, height: scene.height ?? 640 });
+  try {
+    await w.push(...scene.messages);
+    await w.waitReady();
+    if (scene.act) await scene.act(w);
+    // Let animations (cursor blink, spinners) and the virtual list's measuring settle.
+    await w.page.waitForTimeout(400);
+    const problems = await w.problems();
+    if (problems.violations.length || problems.errors.length) throw new Error(`${scene.name}: ${JSON.stringify(problems)}`);
+    await w.page.screenshot({ path: join(outDir, `${scene.name}-${theme}.png`), animations: 'disabled', caret: 'hide' });
+  } finally {
+    await w.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const outDir = join(repoRoot(), 'docs', 'screenshots');
+  mkdirSync(outDir, { recursive: true });
+  const only = process.argv.slice(2);
+  const server = await startPreviewServer();
+  const browser = await launchBrowser();
+  try {
+    for (const scene of scenes) {
+      if (only.length > 0 && !only.includes(scene.name)) continue;
+      for (const theme of ['dark', 'light'] as const) await shoot(server, theme, scene, outDir, browser);
+      console.log(`screenshot ${scene.name}: dark, light`);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
