@@ -8,9 +8,6 @@ import { formatLessonErrors, validateLesson } from '../lesson/validate';
 import { editApproval } from './approval';
 import type { ConfirmationPlan, ToolContext, ToolResult } from './types';
 
-/** Past this size a fresh copy of the document is not pasted into a tool result. */
-const MAX_ECHO_CHARS = 200_000;
-
 export function errorResult(content: string, summary?: string): ToolResult {
   return { content, isError: true, summary: summary ?? content.split('\n')[0] };
 }
@@ -76,22 +73,19 @@ export async function planEditConfirmation(
 }
 
 /**
- * What the model should take the document to be after the call, and whether to show it the
- * fresh text. Without typing by the user, that is its own result. With typing it did not see,
- * it is shown the new text (when that is of a reasonable size); otherwise its own picture stays
- * the base for the next edit, which is then rebased over the typing again rather than erase it.
+ * What the model should take the document to be after the call: its own result when it knows
+ * what it edited. The user's typing is then not in that picture, on purpose: a later edit in
+ * the same response is diffed against the picture and rebased over the typing, never erasing it.
+ * (Each new request shows the model the live document anyway, so nothing is pasted back here.)
  */
-function modelView(after: DocumentSnapshot, belief: string | undefined, rebased: boolean): { seen: DocumentSnapshot; echo: boolean } {
-  if (!rebased && belief !== undefined) {
-    return { seen: after.text === belief ? after : { text: belief, version: after.version }, echo: false };
-  }
-  if (after.text.length <= MAX_ECHO_CHARS) return { seen: after, echo: true };
-  return { seen: belief !== undefined ? { text: belief, version: after.version } : after, echo: false };
+function modelView(after: DocumentSnapshot, belief: string | undefined): DocumentSnapshot {
+  if (belief === undefined || after.text === belief) return after;
+  return { text: belief, version: after.version };
 }
 
 /**
  * Applies `edits` (against `base`) and reports the real outcome. `belief` is the text the model
- * thinks the document now has (undefined when the user typed things it has not seen).
+ * thinks the document now has (undefined when it edited text with typing it had not seen).
  */
 export async function applyAndReport(
   ctx: ToolContext,
@@ -117,20 +111,18 @@ export async function applyAndReport(
   const after = await document.read().catch(() => result.after);
   const before = result.before?.text ?? landing.text;
   const lines = [`Applied to ${document.name}: ${summary} (${describeEdits(edits)}).`];
-  const view = modelView(after, belief, result.rebased);
   if (result.rebased || belief === undefined) {
-    lines.push('The user edited other parts of the document meanwhile; their changes were kept.');
+    lines.push('The user edited other parts of the document meanwhile; their changes were kept. Work from the current text from now on.');
   }
   // The proposed text was validated before applying; only a merged result needs a new look.
   if (document.kind === 'lesson' && after.text !== belief) {
     const check = validateLesson(after.text);
     if (!check.ok) lines.push(`Warning: the document is now invalid:\n${formatLessonErrors(check)}`);
   }
-  if (view.echo) lines.push(`The document now reads:\n${after.text}`);
   return {
     content: lines.join('\n'),
     summary: describeEdits(edits),
     edit: { documentUri: document.uri, summary, before, after: after.text },
-    documentSeen: view.seen,
+    documentSeen: modelView(after, belief),
   };
 }

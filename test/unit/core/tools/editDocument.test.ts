@@ -47,7 +47,7 @@ describe('edit_document', () => {
     assert.match(missing.content, /line 9, column 5: <statement> is missing the required attribute answer/);
   });
 
-  it('keeps the user\'s typing at the end of the document (rebased) and shows the model the result', async () => {
+  it('keeps the user\'s typing at the end of the document, also through a second edit', async () => {
     const seen = await bench.seen();
     const typed = `${LESSON}<!-- the user typed this -->\n`;
     await writeFile(bench.document.path, typed);
@@ -57,9 +57,15 @@ describe('edit_document', () => {
     const expected = `${edited}<!-- the user typed this -->\n`;
     assert.equal(await readFile(bench.document.path, 'utf8'), expected);
     assert.match(result.content, /their changes were kept/);
-    assert.ok(result.content.endsWith(expected));
-    assert.equal(result.documentSeen?.text, expected);
     assert.equal(result.edit?.before, typed);
+    assert.equal(result.edit?.after, expected);
+    // The model's picture stays its own text: a second edit in the same response is rebased
+    // over the typing again instead of erasing it.
+    assert.equal(result.documentSeen?.text, edited);
+    const again = edited.replace('Au marché', 'Au grand marché');
+    const second = await editDocumentTool.run({ documentXml: again, summary: 'Title' }, bench.context({ documentSeen: result.documentSeen }));
+    assert.equal(second.isError, undefined, second.content);
+    assert.equal(await readFile(bench.document.path, 'utf8'), `${again}<!-- the user typed this -->\n`);
   });
 
   it('records the text the edit landed on even when the document access does not report it', async () => {
