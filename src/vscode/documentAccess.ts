@@ -61,7 +61,7 @@ export class VscodeDocumentAccess implements DocumentAccess {
       // applyEdit carries the document version we planned against: if the user typed in the
       // meantime it fails, and we plan again from the fresh text.
       if (await vscode.workspace.applyEdit(workspaceEdit)) {
-        return { ok: true, after: { text: doc.getText(), version: doc.version }, rebased };
+        return { ok: true, after: { text: doc.getText(), version: doc.version }, rebased, before: current };
       }
     }
     return {
