@@ -118,6 +118,7 @@ function fillString(s: string, ctx: FillContext): string {
     else if (key === 'lessonOpen') value = lesson.open;
     else if (key === 'lessonBody') value = lesson.body;
     else if (key === 'n') value = String(ctx.requestIndex);
+    else if (key === 'uid') value = `${Date.now().toString(36)}${ctx.requestIndex}`;
     if (value === undefined) return whole;
     return xml ? escapeXml(value.trim()) : value;
   });
@@ -130,7 +131,7 @@ function fillValue(v: unknown, ctx: FillContext): unknown {
   return v;
 }
 
-/** Fills {{1}}, {{xml:1}}, {{document}}, {{lessonOpen}}, {{lessonBody}}, {{n}} in a step's blocks. */
+/** Fills {{1}}, {{xml:1}}, {{document}}, {{lessonOpen}}, {{lessonBody}}, {{n}}, {{uid}} in a step's blocks. */
 export function fillStep(step: Step, ctx: FillContext): Step {
   const blocks = step.blocks.map((b): ScenarioBlock =>
     b.type === 'text' ? { ...b, text: fillString(b.text, ctx) } : { ...b, input: fillValue(b.input, ctx) },

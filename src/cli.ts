@@ -1,0 +1,239 @@
+// The headless CLI over the same core as the extension. Scripts and tests depend on its exact forms:
+//   lesson-agent run --doc FILE --prompt TEXT --session-dir DIR [--session ID] [--base-url URL]
+//                    [--api-key KEY] [--model ID] [--max-steps N]
+//   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
+// stdout is JSON Lines, one event per line. Exit codes: 0 the turn finished, 3 waiting for the user
+// (session saved), 1 failed (an error event was printed; the session is saved and valid), 2 bad usage.
+import Anthropic from '@anthropic-ai/sdk';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Agent, AgentRequestError, createSession, NoApiKeyError, type AgentSettings, type TurnRequest } from './core/agent/agent';
+import { FileDocument } from './core/documents/fileDocument';
+import { FileWorkspace } from './core/documents/fileWorkspace';
+import { documentKindForPath } from './core/documents/kind';
+import { FileSessionStore } from './core/sessions/fileStore';
+import { SessionCorruptError, SessionNotFoundError, type Session } from './core/sessions/types';
+import { loadSkillCatalog } from './core/skills/catalog';
+import { builtinTools } from './core/tools/builtin';
+import { CLI_EVENT_TYPES, type AgentEvent } from './shared/events';
+import { answersSchema, type AnswerValue } from './shared/questions';
+
+const EXIT = { done: 0, failed: 1, usage: 2, waiting: 3 } as const;
+const DEFAULT_MODEL = 'claude-sonnet-5-5';
+
+const USAGE = `Usage:
+  lesson-agent run --doc FILE --prompt TEXT --session-dir DIR [--session ID] [--base-url URL]
+                   [--api-key KEY] [--model ID] [--max-steps N]
+  lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
+
+Prints one JSON event per line. Exit codes: 0 finished, 3 waiting for the user, 1 failed, 2 bad usage.
+The API key comes from --api-key or ANTHROPIC_API_KEY; the base URL from --base-url or ANTHROPIC_BASE_URL.
+FILE is edited in place; *.xml files are validated as lesson XML.`;
+
+class UsageError extends Error {}
+
+interface Common {
+  sessionDir: string;
+  apiKey: string | undefined;
+  baseUrl: string | undefined;
+  model: string;
+  maxSteps: number;
+}
+
+type Command =
+  | ({ kind: 'run'; doc: string; prompt: string; session: string | undefined } & Common)
+  | ({ kind: 'resume'; session: string; answer: AnswerValue[] | undefined; approve: boolean; deny: boolean; feedback: string | undefined } & Common);
+
+function required(value: string | undefined, flag: string): string {
+  if (value === undefined || value.trim() === '') throw new UsageError(`${flag} is required.`);
+  return value;
+}
+
+function positiveInt(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw new UsageError(`${flag} must be a whole number from 1 to 100.`);
+  return n;
+}
+
+function parseAnswer(raw: string | undefined): AnswerValue[] | undefined {
+  if (raw === undefined) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new UsageError('--answer must be JSON, e.g. \'["B1", ["Reading", "Writing"], null]\'.');
+  }
+  const parsed = answersSchema.safeParse(json);
+  if (!parsed.success) throw new UsageError('--answer must be a JSON array with one entry per question: a string, an array of strings, or null.');
+  return parsed.data;
+}
+
+export function parseCommand(argv: readonly string[]): Command | 'help' {
+  const [verb, ...rest] = argv;
+  if (verb === '--help' || verb === '-h' || verb === 'help') return 'help';
+  if (verb === undefined) throw new UsageError('No command given.');
+  if (verb !== 'run' && verb !== 'resume') throw new UsageError(`Unknown command "${verb}".`);
+  const shared = {
+    'session-dir': { type: 'string' },
+    session: { type: 'string' },
+    'base-url': { type: 'string' },
+    'api-key': { type: 'string' },
+    model: { type: 'string' },
+    'max-steps': { type: 'string' },
+  } as const;
+  const options =
+    verb === 'run'
+      ? { ...shared, doc: { type: 'string' }, prompt: { type: 'string' } }
+      : { ...shared, answer: { type: 'string' }, approve: { type: 'boolean' }, deny: { type: 'boolean' }, feedback: { type: 'string' } };
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({ args: [...rest], options, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+  const str = (k: string): string | undefined => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const common: Common = {
+    sessionDir: resolve(required(str('session-dir'), '--session-dir')),
+    apiKey: str('api-key') ?? (process.env.ANTHROPIC_API_KEY || undefined),
+    baseUrl: str('base-url') ?? (process.env.ANTHROPIC_BASE_URL || undefined),
+    model: str('model') ?? DEFAULT_MODEL,
+    maxSteps: positiveInt(str('max-steps'), '--max-steps', 10),
+  };
+  if (verb === 'run') {
+    return { kind: 'run', doc: resolve(required(str('doc'), '--doc')), prompt: required(str('prompt'), '--prompt'), session: str('session'), ...common };
+  }
+  const answer = parseAnswer(str('answer'));
+  const approve = values.approve === true;
+  const deny = values.deny === true;
+  if ([answer !== undefined, approve, deny].filter(Boolean).length !== 1) throw new UsageError('resume needs exactly one of --answer, --approve, --deny.');
+  if (str('feedback') !== undefined && !deny) throw new UsageError('--feedback goes with --deny.');
+  return { kind: 'resume', session: required(str('session'), '--session'), answer, approve, deny, feedback: str('feedback'), ...common };
+}
+
+function openDocument(path: string): FileDocument {
+  // Any .xml file is treated as a lesson here (the editor uses *.lesson.xml), so it is validated.
+  const kind = /\.xml$/i.test(path) ? 'lesson' : documentKindForPath(path);
+  return new FileDocument(path, { kind });
+}
+
+function documentOf(session: Session, override: FileDocument | undefined): FileDocument | undefined {
+  if (override) return override;
+  const uri = session.document?.uri;
+  return uri?.startsWith('file:') ? openDocument(fileURLToPath(uri)) : undefined;
+}
+
+async function buildAgent(cmd: Command, store: FileSessionStore, doc: FileDocument | undefined): Promise<Agent> {
+  const skillsDir = join(__dirname, '..', 'skills');
+  const { catalog, problems } = await loadSkillCatalog({ builtinDir: skillsDir });
+  for (const p of problems) process.stderr.write(`skill problem: ${p}\n`);
+  const tools = builtinTools(catalog);
+  const settings: AgentSettings = {
+    model: cmd.model,
+    maxSteps: cmd.maxSteps,
+    historyLength: 20,
+    maxTokens: 8192,
+    stallTimeoutMs: 90_000,
+    approvalEdits: 'large',
+    alwaysConfirm: [],
+  };
+  return new Agent({
+    store,
+    createClient: () => {
+      if (!cmd.apiKey) throw new NoApiKeyError('No API key: pass --api-key or set ANTHROPIC_API_KEY.');
+      return new Anthropic({ apiKey: cmd.apiKey, ...(cmd.baseUrl ? { baseURL: cmd.baseUrl } : {}), maxRetries: 2 });
+    },
+    tools: () => tools,
+    skills: () => catalog,
+    document: (session) => documentOf(session, doc),
+    workspace: () => {
+      const root = doc ? dirname(doc.path) : undefined;
+      return root ? new FileWorkspace(root) : undefined;
+    },
+    settings: () => settings,
+    log: (level, message) => {
+      if (level !== 'info') process.stderr.write(`${level}: ${message}\n`);
+    },
+  });
+}
+
+async function requestFor(cmd: Command, store: FileSessionStore, doc: FileDocument | undefined): Promise<TurnRequest> {
+  if (cmd.kind === 'run') {
+    const view = doc ? { uri: doc.uri, name: doc.name, kind: doc.kind } : undefined;
+    let sessionId = cmd.session;
+    if (sessionId === undefined) {
+      sessionId = (await createSession(store, view ? { document: view } : {})).id;
+    } else {
+      const session = await store.get(sessionId);
+      if (view && session.document?.uri !== view.uri) await store.save({ ...session, document: view });
+    }
+    return { kind: 'message', sessionId, text: cmd.prompt };
+  }
+  const session = await store.get(cmd.session);
+  const pending = session.pending;
+  if (!pending) throw new UsageError(`Session ${cmd.session} is not waiting for an answer.`);
+  if (cmd.answer) return { kind: 'answer', sessionId: cmd.session, toolCallId: pending.toolCallId, answers: cmd.answer };
+  return { kind: 'decision', sessionId: cmd.session, toolCallId: pending.toolCallId, approved: cmd.approve, ...(cmd.feedback ? { feedback: cmd.feedback } : {}) };
+}
+
+function print(event: AgentEvent): void {
+  if (CLI_EVENT_TYPES.has(event.type)) process.stdout.write(`${JSON.stringify(event)}\n`);
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  let cmd: Command | 'help';
+  try {
+    cmd = parseCommand(argv);
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  if (cmd === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return EXIT.done;
+  }
+  if (cmd.kind === 'run' && !existsSync(cmd.doc)) {
+    process.stderr.write(`--doc ${cmd.doc} does not exist.\n`);
+    return EXIT.usage;
+  }
+  const store = new FileSessionStore(cmd.sessionDir, (m) => process.stderr.write(`${m}\n`));
+  const doc = cmd.kind === 'run' ? openDocument(cmd.doc) : undefined;
+  const abort = new AbortController();
+  process.once('SIGINT', () => abort.abort());
+  process.once('SIGTERM', () => abort.abort());
+  let request: TurnRequest | undefined;
+  try {
+    request = await requestFor(cmd, store, doc);
+    const agent = await buildAgent(cmd, store, doc);
+    const outcome = await agent.run(request, print, abort.signal);
+    return outcome.status === 'completed' ? EXIT.done : outcome.status === 'awaiting_user' ? EXIT.waiting : EXIT.failed;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (err instanceof UsageError || err instanceof AgentRequestError || err instanceof SessionNotFoundError) {
+      process.stderr.write(`${message}\n`);
+      return EXIT.usage;
+    }
+    if (err instanceof NoApiKeyError && request) {
+      // A resume without a key changes nothing: the question is still pending for the next try.
+      const turnId = (await store.get(request.sessionId)).pending?.turnId ?? '';
+      print({ type: 'error', code: 'no_api_key', message, retryable: true, sessionId: request.sessionId, turnId });
+      return EXIT.failed;
+    }
+    process.stderr.write(`${err instanceof SessionCorruptError ? message : `Unexpected failure: ${message}`}\n`);
+    return EXIT.failed;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exitCode = EXIT.failed;
+    },
+  );
+}

@@ -1,0 +1,249 @@
+// The headless CLI end to end: `node dist/cli.js` in its own process (built by `npm run build`),
+// the real SDK against the fake server, the real skills and editing tools on a real file.
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { agentEventSchema, type AgentEvent } from '../../../src/shared/events';
+import { validateLesson } from '../../../src/core/lesson/validate';
+import { startFakeAnthropic, type FakeAnthropic } from '../../fake/fakeAnthropic';
+import type { ScenarioInput } from '../../fake/scenario';
+import { validateMessagesRequest } from '../../fake/validateRequest';
+
+const ROOT = join(__dirname, '..', '..', '..', '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+const SCENARIOS = join(ROOT, 'test', 'fake', 'scenarios');
+const KEY = 'sk-ant-cli-test-9f8e7d6c5b4a';
+const LESSON = '<lesson title="Verbs" lang="fr">\n  <h1>Les verbes</h1>\n  <p>Bonjour à tous.</p>\n</lesson>\n';
+
+interface CliResult {
+  code: number;
+  events: AgentEvent[];
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const clean = { ...process.env };
+  delete clean.ANTHROPIC_API_KEY;
+  delete clean.ANTHROPIC_BASE_URL;
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { env: { ...clean, ...env }, timeout: 15_000 }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+      const lines = stdout.split('\n').filter((l) => l.length > 0);
+      const events = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as AgentEvent);
+      resolve({ code, events, stdout, stderr });
+    });
+  });
+}
+
+function eventTypes(events: AgentEvent[]): string[] {
+  const out: string[] = [];
+  for (const e of events) if (e.type !== 'text' || out.at(-1) !== 'text') out.push(e.type);
+  return out;
+}
+
+describe('CLI (dist/cli.js)', function () {
+  this.timeout(30_000);
+  let dir: string;
+  let doc: string;
+  let sessions: string;
+  let fake: FakeAnthropic | undefined;
+
+  before(function () {
+    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first.`);
+  });
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'la-cli-'));
+    doc = join(dir, 'verbs.lesson.xml');
+    sessions = join(dir, 'sessions');
+    await writeFile(doc, LESSON, 'utf8');
+  });
+  afterEach(async () => {
+    if (fake) {
+      for (const r of fake.requests) assert.deepEqual(validateMessagesRequest(r.body), [], `request #${r.index} is valid`);
+      await fake.close();
+    }
+    fake = undefined;
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function serve(scenario: ScenarioInput | string): Promise<FakeAnthropic> {
+    fake = await startFakeAnthropic(scenario);
+    return fake;
+  }
+
+  const run = (url: string, prompt: string, extra: string[] = []): Promise<CliResult> =>
+    runCli(['run', '--doc', doc, '--prompt', prompt, '--session-dir', sessions, '--base-url', url, '--api-key', KEY, ...extra]);
+
+  function check(result: CliResult): void {
+    assert.equal(result.stdout.split('\n').filter((l) => l.length > 0).length, result.events.length, 'stdout is JSON Lines only');
+    for (const e of result.events) {
+      assert.ok(agentEventSchema.safeParse(e).success, JSON.stringify(e));
+      assert.ok(['text', 'tool_start', 'tool_end', 'question', 'confirmation', 'usage', 'done', 'error'].includes(e.type), e.type);
+      assert.equal(typeof e.sessionId, 'string');
+    }
+    assert.ok(!result.stdout.includes(KEY) && !result.stderr.includes(KEY), 'the key never appears in the output');
+  }
+
+  it('answers "hello" without any tool, exit 0, and leaves the file untouched', async () => {
+    const f = await serve(join(SCENARIOS, 'hello.json'));
+    const r = await run(f.url, 'hello');
+    check(r);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(eventTypes(r.events), ['text', 'usage', 'done']);
+    assert.equal(await readFile(doc, 'utf8'), LESSON);
+    assert.equal(f.requests[0]?.headers.authorization, `Bearer ${KEY}`);
+  });
+
+  it('loads the skill then edits the document in one turn, writing a valid lesson', async () => {
+    const f = await serve(join(SCENARIOS, 'fillBlanks.json'));
+    const r = await run(f.url, 'Add a fill-in-the-blank exercise about French verbs');
+    check(r);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(eventTypes(r.events), ['text', 'usage', 'tool_start', 'tool_end', 'usage', 'tool_start', 'tool_end', 'text', 'usage', 'done']);
+    const starts = r.events.filter((e) => e.type === 'tool_start');
+    assert.deepEqual(starts.map((e) => e.type === 'tool_start' && [e.tool, e.displayText]), [
+      ['load_skill', 'Checking fill-blanks rules'],
+      ['edit_document', 'Editing document'],
+    ]);
+    assert.ok(r.events.filter((e) => e.type === 'tool_end').every((e) => e.type === 'tool_end' && e.status === 'success'));
+    const text = await readFile(doc, 'utf8');
+    assert.ok(validateLesson(text).ok);
+    assert.match(text, /<exercise id="verbs-1" type="fill-blanks">/);
+    assert.ok(text.startsWith('<lesson title="Verbs" lang="fr">\n  <h1>Les verbes</h1>\n  <p>Bonjour à tous.</p>'));
+    // The skill's own text reached the model as the load_skill result.
+    const skillResult = JSON.stringify(f.requests[1]?.body.messages);
+    assert.match(skillResult, /Fill-in-the-blank exercises/);
+  });
+
+  it('pauses on a question (exit 3) and a resume in a new process continues with the answers', async () => {
+    const f = await serve(join(SCENARIOS, 'question.json'));
+    const first = await run(f.url, 'Add an exercise');
+    check(first);
+    assert.equal(first.code, 3, first.stderr);
+    const question = first.events.find((e) => e.type === 'question');
+    assert.ok(question?.type === 'question');
+    assert.deepEqual(question.questions.map((q) => q.header), ['Level', 'Topic']);
+    assert.equal(first.events.at(-1)?.type === 'done' && first.events.at(-1)?.type, 'done');
+    const sessionId = question.sessionId;
+    const second = await runCli(['resume', '--session-dir', sessions, '--session', sessionId, '--answer', '["B1", "food vocabulary"]', '--base-url', f.url, '--api-key', KEY]);
+    check(second);
+    assert.equal(second.code, 0, second.stderr);
+    const text = second.events.map((e) => (e.type === 'text' ? e.delta : '')).join('');
+    assert.match(text, /a B1 exercise about food vocabulary it is/);
+    const sent = f.requests[1]?.body.messages as Array<{ content: Array<{ type: string; tool_use_id?: string; content?: string }> }>;
+    const result = sent.at(-1)?.content[0];
+    assert.equal(result?.tool_use_id, question.toolCallId);
+    assert.equal(result?.content, 'Level: What level are your students? -> B1\nTopic: What should it practise? -> food vocabulary');
+  });
+
+  it('refuses an invalid edit with an is_error result and leaves the file untouched', async () => {
+    const f = await serve({
+      steps: [
+        { blocks: [{ type: 'tool_use', name: 'edit_document', input: { documentXml: '<lesson><p>unclosed</lesson>', summary: 'broken' } }] },
+        { blocks: [{ type: 'text', text: 'That edit failed; the document is unchanged.' }] },
+      ],
+    });
+    const r = await run(f.url, 'break it');
+    check(r);
+    assert.equal(r.code, 0, r.stderr);
+    const end = r.events.find((e) => e.type === 'tool_end');
+    assert.ok(end?.type === 'tool_end' && end.status === 'error' && typeof end.error === 'string');
+    assert.equal(await readFile(doc, 'utf8'), LESSON);
+    const sent = JSON.stringify(f.requests[1]?.body.messages);
+    assert.match(sent, /"is_error":true/);
+    assert.match(sent, /line 1/);
+  });
+
+  it('asks before a large removal: --deny changes nothing, and the denial reaches the model', async () => {
+    const f = await serve({
+      steps: [
+        { blocks: [{ type: 'tool_use', name: 'edit_document', input: { documentXml: '<lesson>\n</lesson>\n', summary: 'Empty the lesson' } }] },
+        { blocks: [{ type: 'text', text: 'Understood, I left it as it is.' }] },
+      ],
+    });
+    const first = await run(f.url, 'remove everything');
+    check(first);
+    assert.equal(first.code, 3, first.stderr);
+    const card = first.events.find((e) => e.type === 'confirmation');
+    assert.ok(card?.type === 'confirmation' && card.request.hasDiff);
+    const second = await runCli(['resume', '--session-dir', sessions, '--session', card.sessionId, '--deny', '--feedback', 'Keep the title', '--base-url', f.url, '--api-key', KEY]);
+    check(second);
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(await readFile(doc, 'utf8'), LESSON);
+    assert.match(JSON.stringify(f.requests[1]?.body.messages), /denied this action; nothing was changed. Their feedback: Keep the title/);
+  });
+
+  it('fails a 401 with exit 1 and an auth error; the session still takes the next message', async () => {
+    const f = await serve({
+      steps: [
+        { fault: { kind: 'http', status: 401, errorType: 'authentication_error', message: 'invalid x-api-key' } },
+        { blocks: [{ type: 'text', text: 'Now it works.' }] },
+      ],
+    });
+    const first = await run(f.url, 'hello');
+    check(first);
+    assert.equal(first.code, 1);
+    const error = first.events.at(-1);
+    assert.ok(error?.type === 'error' && error.code === 'auth', JSON.stringify(error));
+    const second = await run(f.url, 'hello again', ['--session', error.sessionId]);
+    check(second);
+    assert.equal(second.code, 0, second.stderr);
+    const sent = f.requests[1]?.body.messages as Array<{ content: Array<{ text?: string }> }>;
+    assert.deepEqual(sent[0]?.content.map((b) => b.text?.slice(0, 11)), ['hello', 'hello again', '<document n']);
+  });
+
+  it('continues a session with --session and keeps the key out of the session files', async () => {
+    const f = await serve({ steps: [], fallback: { blocks: [{ type: 'text', text: 'Noted.' }] } });
+    const first = await run(f.url, 'first message');
+    const sessionId = first.events[0]?.sessionId ?? '';
+    const second = await run(f.url, 'second message', ['--session', sessionId]);
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(second.events[0]?.sessionId, sessionId);
+    const sent = f.requests[1]?.body.messages as unknown[];
+    assert.equal(sent.length, 3);
+    for (const name of await readdir(join(sessions, 'sessions'))) {
+      assert.ok(!(await readFile(join(sessions, 'sessions', name), 'utf8')).includes(KEY));
+    }
+  });
+
+  it('reports a missing key as a no_api_key error event with exit 1', async () => {
+    const f = await serve(join(SCENARIOS, 'hello.json'));
+    const r = await runCli(['run', '--doc', doc, '--prompt', 'hello', '--session-dir', sessions, '--base-url', f.url]);
+    assert.equal(r.code, 1);
+    const error = r.events.at(-1);
+    assert.ok(error?.type === 'error' && error.code === 'no_api_key');
+    assert.equal(f.requests.length, 0);
+  });
+
+  it('takes the key from ANTHROPIC_API_KEY', async () => {
+    const f = await serve(join(SCENARIOS, 'hello.json'));
+    const r = await runCli(['run', '--doc', doc, '--prompt', 'hello', '--session-dir', sessions, '--base-url', f.url], { ANTHROPIC_API_KEY: KEY });
+    check(r);
+    assert.equal(r.code, 0, r.stderr);
+  });
+
+  it('exits 2 on bad usage', async () => {
+    const cases: string[][] = [
+      [],
+      ['launch'],
+      ['run', '--prompt', 'x', '--session-dir', sessions],
+      ['run', '--doc', doc, '--prompt', 'x', '--session-dir', sessions, '--max-steps', 'many'],
+      ['run', '--doc', join(dir, 'missing.xml'), '--prompt', 'x', '--session-dir', sessions],
+      ['resume', '--session-dir', sessions, '--session', 's1', '--approve', '--deny'],
+      ['resume', '--session-dir', sessions, '--session', 's1', '--answer', 'not json'],
+      ['resume', '--session-dir', sessions, '--session', 'nope', '--approve'],
+      ['run', '--doc', doc, '--prompt', 'x', '--session-dir', sessions, '--bogus'],
+    ];
+    const help = await runCli(['--help']);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /lesson-agent resume --session-dir DIR --session ID/);
+    for (const args of cases) {
+      const r = await runCli(args);
+      assert.equal(r.code, 2, `${args.join(' ')} -> ${r.code} ${r.stderr}`);
+    }
+  });
+});
