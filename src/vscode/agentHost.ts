@@ -2,7 +2,6 @@
 // from SecretStorage), session storage in the workspace's storage, the bound document, the
 // workspace folder for new files, and the skill catalog (workspace skills only when trusted).
 import Anthropic from '@anthropic-ai/sdk';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Agent, NoApiKeyError } from '../core/agent/agent';
 import type { AgentDeps } from '../core/agent/agent';
@@ -38,7 +37,7 @@ export class AgentHost implements vscode.Disposable {
   constructor(private readonly options: AgentHostOptions) {
     this.env = options.env ?? process.env;
     const storage = options.context.storageUri ?? options.context.globalStorageUri;
-    this.store = new FileSessionStore(path.join(storage.fsPath, 'sessions'));
+    this.store = new FileSessionStore(storage.fsPath);
     const deps: AgentDeps = {
       store: this.store,
       createClient: () => this.createClient(),
