@@ -1,7 +1,8 @@
 // Starts code-server on loopback with every file it writes redirected into one throwaway folder,
 // as the leader of its own process group (stopping the group also stops the extension host and
 // the file watcher it forks).
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -31,14 +32,25 @@ export function cleanEnv(base = process.env) {
   return env;
 }
 
-/** HOME, XDG dirs and TMPDIR inside `dataDir`, so nothing lands in the user's home or /tmp. */
+const tempDirs = new Set();
+process.on('exit', () => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * HOME and XDG dirs inside `dataDir`, so nothing lands in the user's home. TMPDIR is a fresh
+ * folder in the system's temp dir instead (removed at exit): Chromium and VS Code put Unix sockets
+ * there, and a socket path must stay under about 100 characters.
+ */
 export function sandboxEnv(dataDir, base) {
-  const dirs = { HOME: 'home', XDG_CONFIG_HOME: 'config', XDG_DATA_HOME: 'data', XDG_CACHE_HOME: 'cache', TMPDIR: 'tmp' };
+  const dirs = { HOME: 'home', XDG_CONFIG_HOME: 'config', XDG_DATA_HOME: 'data', XDG_CACHE_HOME: 'cache' };
   const env = { ...base };
   for (const [key, name] of Object.entries(dirs)) {
     env[key] = join(dataDir, name);
     mkdirSync(env[key], { recursive: true });
   }
+  env.TMPDIR = mkdtempSync(join(tmpdir(), 'lesson-agent-'));
+  tempDirs.add(env.TMPDIR);
   return env;
 }
 

@@ -49,7 +49,12 @@ export async function createElectronRoute({ dirs, folder, env }) {
     throw new Error('The electron route opens a VS Code window: run it under a display, e.g. `xvfb-run -a npm run test:integration`.');
   }
   const version = process.env.LESSON_AGENT_VSCODE_VERSION || '1.139.1';
-  const vscodeExecutablePath = await downloadAndUnzipVSCode({ version, cachePath: join(cacheRoot, 'vscode') });
+  let vscodeExecutablePath;
+  try {
+    vscodeExecutablePath = await downloadAndUnzipVSCode({ version, cachePath: join(cacheRoot, 'vscode') });
+  } catch (error) {
+    throw new Error(`Downloading VS Code ${version} failed (${error.message}). Offline, use the default route (unset LESSON_AGENT_TEST_ROUTE).`);
+  }
   const userDataDir = join(dirs.data, 'vscode-user-data');
   const extensionsDir = join(dirs.data, 'vscode-extensions');
   mkdirSync(userDataDir, { recursive: true });

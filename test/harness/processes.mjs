@@ -33,10 +33,6 @@ export function runLogged(command, args, { env, cwd, logPath }) {
   });
 }
 
-/**
- * Starts a long-lived process as the leader of a new process group, its output into `logStream`
- * (or ignored). Stop it with `stopGroup`.
- */
 const liveGroups = new Set();
 // If the harness dies on an uncaught error, its servers must not outlive it.
 process.on('exit', () => {
@@ -49,13 +45,14 @@ process.on('exit', () => {
   }
 });
 
-export function spawnGroup(command, args, { env, cwd, logStream }) {
-  const child = spawn(command, args, {
-    env,
-    cwd,
-    detached: true,
-    stdio: ['ignore', logStream ? 'pipe' : 'ignore', logStream ? 'pipe' : 'ignore'],
-  });
+/**
+ * Starts a long-lived process as the leader of a new process group, its output into `logStream`,
+ * or left on `child.stdout`/`child.stderr` for the caller with `capture`, or ignored.
+ * Stop it with `stopGroup`.
+ */
+export function spawnGroup(command, args, { env, cwd, logStream, capture = false }) {
+  const output = logStream || capture ? 'pipe' : 'ignore';
+  const child = spawn(command, args, { env, cwd, detached: true, stdio: ['ignore', output, output] });
   if (logStream) {
     child.stdout.pipe(logStream, { end: false });
     child.stderr.pipe(logStream, { end: false });

@@ -7,8 +7,8 @@
 // `ui.reloadAfterTest(...)` + `describeAfterReload(...)`). The suite index then stops right after
 // that test; the harness reloads the window, runs the follow-up suite, reloads again and runs the
 // tests the first pass had not reached. Each pass is one load of the workbench.
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { artifactsRoot, phaseTimeoutMs, repoRoot, samplesDir, testIndexPath } from './config.mjs';
 import { readResults, summarize, tailToStdout } from './output.mjs';
 import { findProcessesMentioning } from './processes.mjs';
@@ -16,9 +16,34 @@ import { createUiDriver } from './uiDriver.mjs';
 
 const MAX_PHASES = 20;
 
+const KEEP_RUNS = 3;
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/** Older runs' folders, except the last few and any a live run still uses. */
+function pruneRuns(parent) {
+  const runs = readdirSync(parent)
+    .filter((name) => /^run-\d{8}-\d{6}-\d+$/.test(name))
+    .sort();
+  for (const name of runs.slice(0, -KEEP_RUNS)) {
+    if (!alive(Number(name.split('-').at(-1)))) rmSync(join(parent, name), { recursive: true, force: true });
+  }
+}
+
+/** A folder per run (concurrent runs in one checkout must not share one), `latest` points at it. */
 function prepareDirs() {
-  const root = join(artifactsRoot, 'integration');
-  rmSync(root, { recursive: true, force: true });
+  const parent = join(artifactsRoot, 'integration');
+  mkdirSync(parent, { recursive: true });
+  pruneRuns(parent);
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  const root = join(parent, `run-${stamp}-${process.pid}`);
   const dirs = {
     root,
     data: join(root, 'data'),
@@ -27,6 +52,9 @@ function prepareDirs() {
     workspace: join(root, 'workspace'),
   };
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
+  const latest = join(parent, 'latest');
+  rmSync(latest, { force: true });
+  symlinkSync(basename(root), latest);
   // Tests edit documents: they get a fresh copy of the sample workspace, never the tracked files.
   if (existsSync(samplesDir)) cpSync(samplesDir, dirs.workspace, { recursive: true });
   return dirs;
