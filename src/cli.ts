@@ -8,7 +8,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { Agent, AgentRequestError, createSession, NoApiKeyError, type AgentSettings, type TurnRequest } from './core/agent/agent';
 import { FileDocument } from './core/documents/fileDocument';
 import { FileWorkspace } from './core/documents/fileWorkspace';
@@ -76,19 +76,12 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
   if (verb === '--help' || verb === '-h' || verb === 'help') return 'help';
   if (verb === undefined) throw new UsageError('No command given.');
   if (verb !== 'run' && verb !== 'resume') throw new UsageError(`Unknown command "${verb}".`);
-  const shared = {
-    'session-dir': { type: 'string' },
-    session: { type: 'string' },
-    'base-url': { type: 'string' },
-    'api-key': { type: 'string' },
-    model: { type: 'string' },
-    'max-steps': { type: 'string' },
-  } as const;
-  const options =
-    verb === 'run'
-      ? { ...shared, doc: { type: 'string' }, prompt: { type: 'string' } }
-      : { ...shared, answer: { type: 'string' }, approve: { type: 'boolean' }, deny: { type: 'boolean' }, feedback: { type: 'string' } };
-  let values: Record<string, string | boolean | undefined>;
+  const text = { type: 'string' } as const;
+  const flag = { type: 'boolean' } as const;
+  const shared = { 'session-dir': text, session: text, 'base-url': text, 'api-key': text, model: text, 'max-steps': text };
+  const options: ParseArgsConfig['options'] =
+    verb === 'run' ? { ...shared, doc: text, prompt: text } : { ...shared, answer: text, approve: flag, deny: flag, feedback: text };
+  let values: Record<string, unknown>;
   try {
     values = parseArgs({ args: [...rest], options, strict: true, allowPositionals: false }).values;
   } catch (err) {
