@@ -18,6 +18,9 @@ const LAST_SESSION = 'lessonAgent.lastSession';
 export interface LessonAgentApi {
   readonly controller: ChatController;
   readonly host: AgentHost;
+  readonly apiKeys: ApiKeyStore;
+  /** Where the log output channel writes (tests read it to prove the key never appears). */
+  readonly logUri: vscode.Uri;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<LessonAgentApi> {
@@ -88,7 +91,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
     }),
   );
   log.info(`Lesson Agent activated in VS Code ${vscode.version}`);
-  return { controller, host };
+  return { controller, host, apiKeys, logUri: context.logUri };
 }
 
 export function deactivate(): void {

@@ -1,0 +1,51 @@
+// Integration tests talk to the project's fake Anthropic server, started inside the extension
+// host on 127.0.0.1, through the extension's real settings and its real key store.
+import * as vscode from 'vscode';
+import type { LessonAgentApi } from '../../src/extension';
+import { startFakeAnthropic } from '../fake/fakeAnthropic';
+import type { FakeAnthropic } from '../fake/fakeAnthropic';
+import type { ScenarioInput } from '../fake/scenario';
+import { activeExtension } from './helpers';
+
+export const TEST_KEY = 'sk-ant-integration-test-4f1c9e0b7d2a';
+
+export interface FakeModelSession {
+  fake: FakeAnthropic;
+  api: LessonAgentApi;
+  dispose(): Promise<void>;
+}
+
+/** Points the extension at a fresh fake model with a stored key; dispose() undoes both. */
+export async function useFakeModel(scenario: ScenarioInput): Promise<FakeModelSession> {
+  const api = await activeExtension();
+  const fake = await startFakeAnthropic(scenario);
+  const config = vscode.workspace.getConfiguration('lessonAgent');
+  await config.update('baseUrl', fake.url, vscode.ConfigurationTarget.Global);
+  await api.apiKeys.set(TEST_KEY);
+  return {
+    fake,
+    api,
+    async dispose() {
+      await api.controller.stop();
+      await fake.close();
+      await vscode.workspace.getConfiguration('lessonAgent').update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+    },
+  };
+}
+
+/** A new document in the test workspace (a copy of samples/), opened in an editor. */
+export async function openFreshDocument(name: string, content: string): Promise<vscode.TextEditor> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('The integration tests need a workspace folder.');
+  const uri = vscode.Uri.joinPath(folder.uri, 'test-docs', name);
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
+  const doc = await vscode.workspace.openTextDocument(uri);
+  return vscode.window.showTextDocument(doc, { preview: false });
+}
+
+/** The text of the last user message the fake model received. */
+export function lastUserText(fake: FakeAnthropic): string {
+  const body = fake.requests.at(-1)?.body as { messages?: Array<{ role: string; content: unknown }> } | undefined;
+  const last = body?.messages?.filter((m) => m.role === 'user').at(-1);
+  return JSON.stringify(last?.content ?? '');
+}
