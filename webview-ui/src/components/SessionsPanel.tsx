@@ -46,7 +46,13 @@ function SessionRow({ s, current }: { s: SessionSummary; current: boolean }): Re
       ) : mode === 'delete' ? (
         <div className="session-delete" role="alert">
           <span>{t('sessionDeleteConfirm', s.title)}</span>
-          <Button onClick={() => post({ type: 'deleteSession', sessionId: s.id })} testId={TEST_IDS.sessionDeleteConfirm}>
+          <Button
+            onClick={() => {
+              post({ type: 'deleteSession', sessionId: s.id });
+              setMode('view');
+            }}
+            testId={TEST_IDS.sessionDeleteConfirm}
+          >
             {t('sessionDeleteYes')}
           </Button>
           <Button appearance="secondary" onClick={() => setMode('view')}>

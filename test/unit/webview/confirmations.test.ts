@@ -1,0 +1,78 @@
+// The confirmation card in the real bundle: approve, deny with feedback, review, read-only after.
+import * as assert from 'node:assert/strict';
+import { CONFIRMATION, TurnEvents, sessionFrom } from '../../webview/fixtures';
+import type { WebviewPage } from '../../webview/harness';
+import { ScriptedHost } from '../../webview/scriptedHost';
+import { byTestId, previewSuite } from '../../webview/suite';
+
+const waiting = (toolCallId: string): TurnEvents =>
+  new TurnEvents('t1').start('Replace the lesson with a quiz').text('This removes most of the lesson.').confirmation(toolCallId, CONFIRMATION).done('awaiting_user');
+
+function hostFor(w: WebviewPage, events: TurnEvents): ScriptedHost {
+  const h = new ScriptedHost(w, sessionFrom(events.events));
+  h.seq = events.events.length;
+  return h;
+}
+
+describe('webview: confirmation cards', function () {
+  this.timeout(30_000);
+  const preview = previewSuite();
+
+  it('shows what is asked, focuses the card (not Approve), and approves', async () => {
+    const events = waiting('k1');
+    const w = await preview.openWith(sessionFrom(events.events), events.events.length);
+    const card = w.page.locator(byTestId('confirmation-card'));
+    const text = await card.innerText();
+    for (const part of [CONFIRMATION.title, CONFIRMATION.summary, CONFIRMATION.reason as string]) assert.ok(text.includes(part), `shows ${part}`);
+    await w.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'confirmation-card');
+    assert.equal(await w.page.locator(byTestId('chat-input')).isDisabled(), true);
+
+    await w.page.click(byTestId('confirm-review'));
+    assert.deepEqual(await w.waitForPosted('reviewProposal'), [{ type: 'reviewProposal', toolCallId: 'k1' }]);
+
+    await w.page.click(byTestId('confirm-approve'));
+    assert.deepEqual(await w.waitForPosted('decide'), [{ type: 'decide', toolCallId: 'k1', approved: true }]);
+    await hostFor(w, events).emit(...new TurnEvents('t1').decided('k1', true).resume().events);
+    await w.page.waitForSelector(`${byTestId('confirmation-card')}[data-status="approved"]`);
+    assert.equal((await w.page.innerText(byTestId('confirm-decision'))).trim(), 'Approved');
+    assert.equal(await w.page.locator(byTestId('confirm-approve')).count(), 0, 'read-only once decided');
+  });
+
+  it('denies with feedback for the model, and shows the decision', async () => {
+    const events = waiting('k2');
+    const w = await preview.openWith(sessionFrom(events.events), events.events.length);
+    await w.page.fill(byTestId('confirm-feedback'), 'Keep the reading text, replace only the exercises');
+    await w.page.click(byTestId('confirm-deny'));
+    const [decide] = await w.waitForPosted('decide');
+    assert.deepEqual(decide, { type: 'decide', toolCallId: 'k2', approved: false, feedback: 'Keep the reading text, replace only the exercises' });
+    assert.equal(await w.page.locator(byTestId('confirm-approve')).evaluate((b) => (b as HTMLButtonElement).disabled), true, 'no second decision while the first is on its way');
+    await hostFor(w, events).emit(...new TurnEvents('t1').decided('k2', false, 'Keep the reading text, replace only the exercises').events);
+    await w.page.waitForSelector(`${byTestId('confirmation-card')}[data-status="denied"]`);
+    assert.equal((await w.page.innerText(byTestId('confirm-decision'))).trim(), 'Denied: Keep the reading text, replace only the exercises');
+    await w.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'chat-input');
+  });
+
+  it('one turn, two confirmations: one approved, the next denied', async () => {
+    const events = waiting('k1');
+    const w = await preview.openWith(sessionFrom(events.events), events.events.length);
+    const host = hostFor(w, events);
+    await w.page.click(byTestId('confirm-approve'));
+    await w.waitForPosted('decide');
+    await host.emit(
+      ...new TurnEvents('t1')
+        .decided('k1', true)
+        .resume()
+        .tool('c1', 'create_document', 'Creating quiz.lesson.xml')
+        .toolEnd('c1')
+        .confirmation('k2', { ...CONFIRMATION, title: 'Create quiz.lesson.xml?', hasDiff: false })
+        .done('awaiting_user').events,
+    );
+    const pending = w.page.locator(`${byTestId('confirmation-card')}[data-status="pending"]`);
+    await pending.waitFor();
+    assert.equal(await pending.getAttribute('data-tool-call-id'), 'k2');
+    assert.equal(await pending.locator(byTestId('confirm-review')).count(), 0, 'no diff, no Review');
+    await pending.locator(byTestId('confirm-deny')).click();
+    const decides = await w.waitForPosted('decide', 2);
+    assert.deepEqual(decides[1], { type: 'decide', toolCallId: 'k2', approved: false });
+  });
+});
