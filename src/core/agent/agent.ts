@@ -61,7 +61,7 @@ export type TurnRequest =
   | { kind: 'decision'; sessionId: string; toolCallId: string; approved: boolean; feedback?: string }
   | { kind: 'retry'; sessionId: string };
 
-type Emit = (event: EventBody, turnId: string) => void;
+type Emit = (event: EventBody | AgentEvent, turnId: string) => void;
 
 interface RunSetup {
   settings: AgentSettings;
@@ -119,9 +119,10 @@ export class Agent {
     this.active.add(request.sessionId);
     try {
       const session = await this.deps.store.get(request.sessionId);
-      const emit = (event: EventBody, turnId: string): void => {
+      const emit = (event: EventBody | AgentEvent, turnId: string): void => {
         try {
-          onEvent({ ...event, sessionId: session.id, turnId } as AgentEvent);
+          // Text deltas arrive complete (the hot path: no copy); other events get their ids here.
+          onEvent('sessionId' in event ? event : ({ ...event, sessionId: session.id, turnId } as AgentEvent));
         } catch (err) {
           // A listener's bug must not break the turn or corrupt the session.
           this.log('error', `An event listener failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -2,7 +2,7 @@
 // confirmation pauses the turn, the step limit is reached, Stop is pressed, or a fault ends it. The
 // session is saved at every checkpoint and the transcript stays valid whatever happens.
 import type Anthropic from '@anthropic-ai/sdk';
-import type { Usage } from '../../shared/events';
+import type { AgentEvent, Usage } from '../../shared/events';
 import type { DocumentAccess, DocumentSnapshot, WorkspaceAccess } from '../documents/types';
 import { buildRequest, type PromptDocument, type UnreadableDocument } from '../prompt/assemble';
 import type { Session, StoredBlock, StoredMessage, TurnRecord } from '../sessions/types';
@@ -33,7 +33,7 @@ export interface TurnSetup {
   readonly workspace: WorkspaceAccess | undefined;
   readonly signal: AbortSignal;
   readonly store: { save(session: Session): Promise<void> };
-  readonly onEvent: (event: EventBody, turnId: string) => void;
+  readonly onEvent: (event: EventBody | AgentEvent, turnId: string) => void;
   readonly now: () => number;
   readonly newId: (prefix: string) => string;
   readonly log: (level: LogLevel, message: string) => void;
@@ -188,7 +188,7 @@ export class TurnRunner implements TurnContext {
     // Text blocks of one turn are joined by a blank line, exactly as the stored view joins them.
     const text = opensBlock && this.hasText ? TEXT_BLOCK_SEPARATOR + delta : delta;
     this.hasText = true;
-    this.emit({ type: 'text', delta: text });
+    this.setup.onEvent({ sessionId: this.session.id, turnId: this.turn.id, type: 'text', delta: text }, this.turn.id);
   }
 
   /** Keeps what a failed attempt streamed, for display only (never sent to the model). */
@@ -253,8 +253,9 @@ export class TurnRunner implements TurnContext {
       this.session.messages.push(stored);
     }
     this.emit({ type: 'usage', usage, model: message.model });
-    await this.save();
     const uses = content.filter((b): b is ToolUse & StoredBlock => b.type === 'tool_use');
+    // A checkpoint before tools run; a final answer is saved once, by complete() or end().
+    if (uses.length > 0) await this.save();
     if (uses.length === 0) {
       if (message.stop_reason === 'max_tokens') {
         throw new TurnEnd({
