@@ -20,6 +20,7 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, what: s
 export async function activeExtension(timeoutMs = 15_000): Promise<LessonAgentApi> {
   const ext = vscode.extensions.getExtension<LessonAgentApi>(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this extension host`);
-  await waitUntil(() => ext.isActive, `${EXTENSION_ID} to activate`, timeoutMs);
+  const what = `${EXTENSION_ID} to activate (open its view or run one of its commands first)`;
+  await waitUntil(() => ext.isActive, what, timeoutMs);
   return ext.exports;
 }

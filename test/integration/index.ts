@@ -58,11 +58,13 @@ function passGrep(plan: RunPlan): RegExp | undefined {
   return user ? new RegExp(escapeRegExp(user)) : undefined;
 }
 
-function notRun(suite: Mocha.Suite, grep: RegExp | undefined): string[] {
+/** Tests an aborted pass did not reach; a suite whose hook failed is not "not reached". */
+function notRun(suite: Mocha.Suite, grep: RegExp | undefined, hookFailed: ReadonlySet<Mocha.Suite>): string[] {
+  if (hookFailed.has(suite)) return [];
   const own = suite.tests
     .filter((test) => test.state === undefined && !test.isPending() && (!grep || grep.test(test.fullTitle())))
     .map((test) => test.fullTitle());
-  return [...own, ...suite.suites.flatMap((child) => notRun(child, grep))];
+  return [...own, ...suite.suites.flatMap((child) => notRun(child, grep, hookFailed))];
 }
 
 function record(result: PassResult): void {
@@ -70,7 +72,7 @@ function record(result: PassResult): void {
   if (resultsPath) appendFileSync(resultsPath, `${JSON.stringify(result)}\n`);
 }
 
-async function afterEachTest(context: Mocha.Context, runner: () => Mocha.Runner | undefined): Promise<void> {
+async function afterEachTest(context: Mocha.Context, abort: () => void): Promise<void> {
   const test = context.currentTest;
   if (test?.state === 'failed' && process.env.LESSON_AGENT_UI_DRIVER) {
     // The state of the window at the moment of failure is the best clue there is.
@@ -80,7 +82,7 @@ async function afterEachTest(context: Mocha.Context, runner: () => Mocha.Runner 
   if (process.env[RELOAD_ENV]) {
     // The reload comes right after the test that asked for it, before other tests disturb its state.
     delete process.env[RELOAD_ENV];
-    runner()?.abort();
+    abort();
   }
 }
 
@@ -94,24 +96,32 @@ export async function run(): Promise<void> {
   const grep = passGrep(plan);
   if (grep) mocha.grep(grep);
   let runner: Mocha.Runner | undefined;
+  let aborted = false;
   mocha.rootHooks({
     afterEach(this: Mocha.Context) {
-      return afterEachTest(this, () => runner);
+      return afterEachTest(this, () => {
+        aborted = true;
+        runner?.abort();
+      });
     },
   });
   for (const file of testFiles(__dirname)) mocha.addFile(file);
 
   const result: PassResult = { phase: plan.phase, passed: 0, failed: 0, pending: 0, failures: [], remaining: [] };
+  const hookFailed = new Set<Mocha.Suite>();
   await new Promise<void>((resolve) => {
     runner = mocha.run(() => resolve());
     runner.on('pass', () => result.passed++);
     runner.on('pending', () => result.pending++);
     runner.on('fail', (test, error: unknown) => {
+      // Mocha reports failed hooks through the same event, typed as tests.
+      const kind: string = test.type;
+      if (kind === 'hook' && test.parent) hookFailed.add(test.parent);
       result.failed++;
       result.failures.push({ title: test.fullTitle(), message: error instanceof Error ? error.message : String(error) });
     });
   });
-  result.remaining = notRun(mocha.suite, grep);
+  result.remaining = aborted ? notRun(mocha.suite, grep, hookFailed) : [];
   if (plan.followUps.length + plan.resume.length > 0 && result.passed + result.failed === 0) {
     const message = `no test matched this pass's plan: ${[...plan.followUps, ...plan.resume].join('; ')}`;
     Mocha.reporters.Base.consoleLog(`  ${message}`);
