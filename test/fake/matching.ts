@@ -102,9 +102,9 @@ export interface FillContext {
   readonly requestIndex: number;
 }
 
-/** `<lesson ...>` as the document opens it, and what lies between it and `</lesson>`. */
+/** The document up to its `<lesson ...>` tag (prolog included), and what lies between it and `</lesson>`. */
 function lessonParts(doc: string | undefined): { open: string; body: string } {
-  const m = doc === undefined ? null : /(<lesson\b[^>]*?)(\/?)>([\s\S]*?)(<\/lesson>\s*)?$/.exec(doc);
+  const m = doc === undefined ? null : /^([\s\S]*?<lesson\b[^>]*?)(\/?)>([\s\S]*?)(<\/lesson>\s*)?$/.exec(doc);
   if (!m) return { open: '<lesson>', body: '' };
   return { open: `${m[1]}>`, body: m[2] === '/' ? '' : (m[3] ?? '').replace(/\s+$/, '') };
 }

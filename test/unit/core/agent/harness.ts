@@ -86,7 +86,8 @@ export interface RunResult {
 export interface HarnessOptions {
   scenario: ScenarioInput;
   tools?: AnyTool[];
-  document?: MemoryDocument;
+  document?: DocumentAccess;
+  skills?: SkillCatalog;
   settings?: Partial<AgentSettings>;
   /** null: no key (createClient throws). */
   apiKey?: string | null;
@@ -95,6 +96,8 @@ export interface HarnessOptions {
 
 export class Harness {
   agent: Agent;
+  /** Errors the agent logged (a test can assert there were none). */
+  readonly logs: string[] = [];
   private checked = 0;
 
   constructor(
@@ -116,10 +119,13 @@ export class Harness {
         return new Anthropic({ apiKey: o.apiKey ?? API_KEY, baseURL: this.fake.url, maxRetries: o.maxRetries ?? 2 });
       },
       tools: () => o.tools ?? [],
-      skills: () => emptyCatalog,
+      skills: () => o.skills ?? emptyCatalog,
       document: () => o.document,
       workspace: () => undefined,
       settings: () => ({ ...TEST_SETTINGS, ...o.settings }),
+      log: (level, message) => {
+        if (level === 'error') this.logs.push(message);
+      },
     });
   }
 
