@@ -13,6 +13,10 @@ import { chromium } from 'playwright-core';
 import type { HostMessage } from '../../src/shared/protocol';
 import type { ThemeName } from './themes';
 import { BODY_CLASS, THEMES } from './themes';
+import type { InPage } from './inPage';
+
+// Page-side callbacks run in Chromium, where `window` is the page's global.
+declare const window: InPage;
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -69,7 +73,7 @@ function stubScript(): string {
   return `(() => {
   const KEY = 'lesson-agent-webview-state';
   const h = (window.__harness = { posted: [], violations: [], errors: [] });
-  document.addEventListener('securitypolicyviolation', (e) => h.violations.push(e.violatedDirective + ' ' + e.blockedURI));
+  window.document.addEventListener('securitypolicyviolation', (e) => h.violations.push(e.violatedDirective + ' ' + e.blockedURI));
   window.addEventListener('error', (e) => h.errors.push(String(e.message)));
   let acquired = false;
   window.acquireVsCodeApi = () => {
@@ -175,23 +179,23 @@ export class WebviewPage {
     const page = await context.newPage();
     const url = `${server.origin}/?theme=${options.theme ?? 'dark'}`;
     await page.goto(url);
-    await page.waitForFunction(() => (window as unknown as HarnessWindow).__harness.posted.some((m) => m.type === 'ready'));
+    await page.waitForFunction(() => window.__harness.posted.some((m) => m.type === 'ready'));
     return new WebviewPage(page, url);
   }
 
   async push(...messages: HostMessage[]): Promise<void> {
     await this.page.evaluate((ms) => {
-      for (const m of ms) (window as unknown as HarnessWindow).__harness.push(m);
+      for (const m of ms) window.__harness.push(m);
     }, messages);
   }
 
   /** Pushes a message that is deliberately not a valid HostMessage. */
   async pushRaw(message: unknown): Promise<void> {
-    await this.page.evaluate((m) => (window as unknown as HarnessWindow).__harness.push(m), message);
+    await this.page.evaluate((m) => window.__harness.push(m), message);
   }
 
   async posted(): Promise<PostedMessage[]> {
-    return this.page.evaluate(() => (window as unknown as HarnessWindow).__harness.posted);
+    return this.page.evaluate(() => window.__harness.posted);
   }
 
   async postedOfType(type: string): Promise<PostedMessage[]> {
@@ -200,7 +204,7 @@ export class WebviewPage {
 
   async waitForPosted(type: string, count = 1): Promise<PostedMessage[]> {
     await this.page.waitForFunction(
-      ([t, n]) => (window as unknown as HarnessWindow).__harness.posted.filter((m) => m.type === t).length >= (n as number),
+      ([t, n]) => window.__harness.posted.filter((m) => m.type === t).length >= (n as number),
       [type, count] as const,
     );
     return this.postedOfType(type);
@@ -208,14 +212,14 @@ export class WebviewPage {
 
   async clearPosted(): Promise<void> {
     await this.page.evaluate(() => {
-      (window as unknown as HarnessWindow).__harness.posted.length = 0;
+      window.__harness.posted.length = 0;
     });
   }
 
   /** CSP violations and uncaught errors seen by the page so far. */
   async problems(): Promise<{ violations: string[]; errors: string[] }> {
     return this.page.evaluate(() => {
-      const h = (window as unknown as HarnessWindow).__harness;
+      const h = window.__harness;
       return { violations: h.violations, errors: h.errors };
     });
   }
@@ -223,7 +227,7 @@ export class WebviewPage {
   /** Reloads the page, as a window reload or a re-shown panel does; setState survives. */
   async reload(): Promise<void> {
     await this.page.reload();
-    await this.page.waitForFunction(() => (window as unknown as HarnessWindow).__harness.posted.some((m) => m.type === 'ready'));
+    await this.page.waitForFunction(() => window.__harness.posted.some((m) => m.type === 'ready'));
   }
 
   /** Waits for the first snapshot to be rendered and the conversation (or empty chat) to be on screen. */
@@ -249,13 +253,4 @@ export class WebviewPage {
 export interface PostedMessage {
   type: string;
   [key: string]: unknown;
-}
-
-interface HarnessWindow {
-  __harness: {
-    posted: PostedMessage[];
-    violations: string[];
-    errors: string[];
-    push(m: unknown): void;
-  };
 }

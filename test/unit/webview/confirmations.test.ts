@@ -4,6 +4,10 @@ import { CONFIRMATION, TurnEvents, sessionFrom } from '../../webview/fixtures';
 import type { WebviewPage } from '../../webview/harness';
 import { ScriptedHost } from '../../webview/scriptedHost';
 import { byTestId, previewSuite } from '../../webview/suite';
+import type { InPage, InPageElement } from '../../webview/inPage';
+
+// Page-side callbacks run in Chromium, where `window` is the page's global.
+declare const window: InPage;
 
 const waiting = (toolCallId: string): TurnEvents =>
   new TurnEvents('t1').start('Replace the lesson with a quiz').text('This removes most of the lesson.').confirmation(toolCallId, CONFIRMATION).done('awaiting_user');
@@ -24,7 +28,7 @@ describe('webview: confirmation cards', function () {
     const card = w.page.locator(byTestId('confirmation-card'));
     const text = await card.innerText();
     for (const part of [CONFIRMATION.title, CONFIRMATION.summary, CONFIRMATION.reason as string]) assert.ok(text.includes(part), `shows ${part}`);
-    await w.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'confirmation-card');
+    await w.page.waitForFunction(() => window.document.activeElement?.getAttribute('data-testid') === 'confirmation-card');
     assert.equal(await w.page.locator(byTestId('chat-input')).isDisabled(), true);
 
     await w.page.click(byTestId('confirm-review'));
@@ -45,11 +49,11 @@ describe('webview: confirmation cards', function () {
     await w.page.click(byTestId('confirm-deny'));
     const [decide] = await w.waitForPosted('decide');
     assert.deepEqual(decide, { type: 'decide', toolCallId: 'k2', approved: false, feedback: 'Keep the reading text, replace only the exercises' });
-    assert.equal(await w.page.locator(byTestId('confirm-approve')).evaluate((b) => (b as HTMLButtonElement).disabled), true, 'no second decision while the first is on its way');
+    assert.equal(await w.page.locator(byTestId('confirm-approve')).evaluate((b) => (b as unknown as InPageElement).disabled), true, 'no second decision while the first is on its way');
     await hostFor(w, events).emit(...new TurnEvents('t1').decided('k2', false, 'Keep the reading text, replace only the exercises').events);
     await w.page.waitForSelector(`${byTestId('confirmation-card')}[data-status="denied"]`);
     assert.equal((await w.page.innerText(byTestId('confirm-decision'))).trim(), 'Denied: Keep the reading text, replace only the exercises');
-    await w.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'chat-input');
+    await w.page.waitForFunction(() => window.document.activeElement?.getAttribute('data-testid') === 'chat-input');
   });
 
   it('one turn, two confirmations: one approved, the next denied', async () => {

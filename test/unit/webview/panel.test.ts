@@ -5,6 +5,10 @@ import { emptySessionView } from '../../../src/shared/view';
 import { META, SESSIONS, SESSION_ID, TurnEvents, USAGE, finishedTurn, sessionFrom } from '../../webview/fixtures';
 import { ScriptedHost } from '../../webview/scriptedHost';
 import { byTestId, previewSuite } from '../../webview/suite';
+import type { InPage } from '../../webview/inPage';
+
+// Page-side callbacks run in Chromium, where `window` is the page's global.
+declare const window: InPage;
 
 describe('webview: header, sessions, onboarding, errors', function () {
   this.timeout(30_000);
@@ -55,7 +59,7 @@ describe('webview: header, sessions, onboarding, errors', function () {
     const w = await preview.openWith(sessionFrom(finishedTurn().events), 9);
     const other = { ...emptySessionView('session-x', 'Past tense drills') };
     await w.push({ type: 'snapshot', seq: 0, session: other, sessions: SESSIONS, meta: META });
-    await w.page.waitForFunction(() => document.querySelector('[data-testid="session-title"]')?.textContent === 'Past tense drills');
+    await w.page.waitForFunction(() => window.document.querySelector('[data-testid="session-title"]')?.textContent === 'Past tense drills');
     assert.equal(await w.page.locator(byTestId('message')).count(), 0);
     assert.equal(await w.page.locator(byTestId('empty-chat')).count(), 1);
   });
@@ -68,7 +72,7 @@ describe('webview: header, sessions, onboarding, errors', function () {
     const text = (await example.innerText()).trim();
     await example.click();
     assert.equal(await w.page.inputValue(byTestId('chat-input')), text);
-    assert.equal(await w.page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'chat-input');
+    assert.equal(await w.page.evaluate(() => window.document.activeElement?.getAttribute('data-testid')), 'chat-input');
   });
 
   it('says what failed, by error code, with the action that helps', async () => {

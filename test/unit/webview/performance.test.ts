@@ -5,6 +5,10 @@
 import * as assert from 'node:assert/strict';
 import { SESSION_ID, TurnEvents, bigSession, sessionFrom, snapshot } from '../../webview/fixtures';
 import { byTestId, previewSuite } from '../../webview/suite';
+import type { InPage, InPageElement } from '../../webview/inPage';
+
+// Page-side callbacks run in Chromium, where `window` is the page's global.
+declare const window: InPage;
 
 const TURNS = 1000; // two items each: 2,000 messages
 const DELTAS = 10_000;
@@ -20,14 +24,14 @@ describe('webview: performance figures', function () {
     const lastId = `big-${TURNS - 1}`;
     const ms = await w.page.evaluate(
       async ({ message, lastId }) => {
-        const h = (window as unknown as { __harness: { push(m: unknown): void } }).__harness;
+        const h = window.__harness;
         const t0 = performance.now();
         h.push(message);
         await new Promise<void>((resolve) => {
           const check = (): void => {
-            const el = document.querySelector(`[data-testid="message"][data-kind="assistant"][data-id="${lastId}"]`);
+            const el = window.document.querySelector(`[data-testid="message"][data-kind="assistant"][data-id="${lastId}"]`);
             if (el?.checkVisibility({ visibilityProperty: true })) resolve();
-            else requestAnimationFrame(check);
+            else window.requestAnimationFrame(check);
           };
           check();
         });
@@ -50,8 +54,8 @@ describe('webview: performance figures', function () {
     const deltas = Array.from({ length: DELTAS }, (_, i) => (i % 40 === 39 ? `mot${i}.\n\n` : `mot${i} `));
     const result = await w.page.evaluate(
       async ({ deltas, seq0, sessionId }) => {
-        const h = (window as unknown as { __harness: { push(m: unknown): void } }).__harness;
-        const root = document.querySelector('[data-testid="app"]') as HTMLElement;
+        const h = window.__harness;
+        const root = window.document.querySelector('[data-testid="app"]') as InPageElement;
         const renders = (): number => Number(root.getAttribute('data-render-count'));
         const r0 = renders();
         const t0 = performance.now();
@@ -64,13 +68,13 @@ describe('webview: performance figures', function () {
         const last = (deltas[deltas.length - 1] as string).trim().replace(/\.$/, '');
         await new Promise<void>((resolve) => {
           const check = (): void => {
-            if (document.querySelector('[data-testid="message-text"]')?.textContent?.includes(last)) resolve();
-            else requestAnimationFrame(check);
+            if (window.document.querySelector('[data-testid="message-text"]')?.textContent?.includes(last)) resolve();
+            else window.requestAnimationFrame(check);
           };
           check();
         });
         const elapsed = performance.now() - t0;
-        return { elapsed, renders: renders() - r0, text: document.querySelector('[data-testid="message-text"]')?.textContent ?? '' };
+        return { elapsed, renders: renders() - r0, text: window.document.querySelector('[data-testid="message-text"]')?.textContent ?? '' };
       },
       { deltas, seq0: start.events.length, sessionId: SESSION_ID },
     );

@@ -6,6 +6,10 @@ import type { WebviewPage } from '../../webview/harness';
 import { META, THREE_QUESTIONS, TurnEvents, sessionFrom } from '../../webview/fixtures';
 import { ScriptedHost } from '../../webview/scriptedHost';
 import { byTestId, previewSuite } from '../../webview/suite';
+import type { InPage } from '../../webview/inPage';
+
+// Page-side callbacks run in Chromium, where `window` is the page's global.
+declare const window: InPage;
 
 const option = (label: string): string => `${byTestId('question-option')}[data-label="${label}"]`;
 
@@ -36,7 +40,7 @@ describe('webview: question cards', function () {
     assert.equal(await input.isDisabled(), true, 'the input waits for the card');
     assert.equal(await input.getAttribute('placeholder'), 'Please answer the question above to continue');
     // Focus moved to the new card.
-    assert.equal(await w.page.evaluate(() => !!document.activeElement?.closest('[data-testid="question-card"]')), true);
+    assert.equal(await w.page.evaluate(() => !!window.document.activeElement?.closest('[data-testid="question-card"]')), true);
 
     assert.equal(await w.page.innerText(byTestId('question-progress')), '1/3');
     await w.page.click(option('Multiple choice'));
@@ -70,7 +74,7 @@ describe('webview: question cards', function () {
     assert.match(await card.innerText(), /Multiple choice[\s\S]*Vocabulary, Spelling[\s\S]*A day at school/);
     assert.equal(await w.page.locator(option('Multiple choice')).count(), 0, 'read-only once answered');
     await h.emit(...new TurnEvents('t1').text('Here it is.').done().events);
-    await w.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'chat-input');
+    await w.page.waitForFunction(() => window.document.activeElement?.getAttribute('data-testid') === 'chat-input');
   });
 
   it('skips a question (null) and submits on Skip after the last', async () => {
@@ -166,7 +170,7 @@ describe('webview: question cards', function () {
     assert.equal(await w.page.locator('[role="radio"]').count(), 0, 'no option cards');
     await w.page.click(byTestId('question-dropdown'));
     await w.page.click(option('B2'));
-    await w.page.waitForFunction(() => document.querySelector('.option-dropdown .option-description')?.textContent === 'Level B2');
+    await w.page.waitForFunction(() => window.document.querySelector('.option-dropdown .option-description')?.textContent === 'Level B2');
     await w.page.click(byTestId('question-continue'));
     const [answer] = await w.waitForPosted('answer');
     assert.deepEqual(answer?.answers, ['B2']);
@@ -179,7 +183,7 @@ describe('webview: question cards', function () {
     const [request] = await w.waitForPosted('pickFile');
     assert.equal(typeof request?.requestId, 'string');
     await w.push({ type: 'response', requestId: request?.requestId as string, ok: true, result: { path: 'texts/le-renard.md' } });
-    await w.page.waitForFunction(() => document.querySelector('[data-testid="question-input"]')?.textContent === 'texts/le-renard.md');
+    await w.page.waitForFunction(() => window.document.querySelector('[data-testid="question-input"]')?.textContent === 'texts/le-renard.md');
     await w.page.click(byTestId('question-continue'));
     const [answer] = await w.waitForPosted('answer');
     assert.deepEqual(answer?.answers, ['texts/le-renard.md']);

@@ -4,6 +4,10 @@ import * as assert from 'node:assert/strict';
 import { TurnEvents, sessionFrom, snapshot } from '../../webview/fixtures';
 import { ScriptedHost } from '../../webview/scriptedHost';
 import { byTestId, previewSuite } from '../../webview/suite';
+import type { InPage, InPageElement } from '../../webview/inPage';
+
+// Page-side callbacks run in Chromium, where `window` is the page's global.
+declare const window: InPage;
 
 const PAYLOADS = [
   '<img src=x onerror="window.__pwned=1">',
@@ -47,16 +51,16 @@ describe('webview: untrusted model text', function () {
       await page.locator(byTestId('message')).first().hover();
 
       const report = await page.evaluate(() => {
-        const root = document.querySelector('[data-testid="message-text"]') as HTMLElement;
+        const root = window.document.querySelector('[data-testid="message-text"]') as InPageElement;
         const all = Array.from(root.querySelectorAll('*'));
         return {
-          pwned: (window as unknown as { __pwned?: number }).__pwned ?? null,
+          pwned: window.__pwned ?? null,
           tags: Array.from(new Set(all.map((e) => e.tagName.toLowerCase()))).sort(),
           handlers: all.filter((e) => Array.from(e.attributes).some((a) => a.name.startsWith('on'))).length,
           styled: all.filter((e) => e.hasAttribute('style')).length,
           hrefs: Array.from(root.querySelectorAll('a[href]')).map((a) => a.getAttribute('href')),
           text: root.textContent ?? '',
-          userHtml: document.querySelector('[data-testid="message"][data-kind="user"] b') !== null,
+          userHtml: window.document.querySelector('[data-testid="message"][data-kind="user"] b') !== null,
         };
       });
       assert.equal(report.pwned, null, 'no payload ran');

@@ -4,6 +4,10 @@ import * as assert from 'node:assert/strict';
 import { META, TurnEvents, sessionFrom } from '../../webview/fixtures';
 import { ScriptedHost } from '../../webview/scriptedHost';
 import { byTestId, previewSuite } from '../../webview/suite';
+import type { InPage, InPageElement } from '../../webview/inPage';
+
+// Page-side callbacks run in Chromium, where `window` is the page's global.
+declare const window: InPage;
 
 const assistantSel = `${byTestId('message')}[data-kind="assistant"]`;
 
@@ -36,7 +40,7 @@ describe('webview: streaming replies and steps', function () {
     await host.emit(...t.text('Done: five ').events.splice(0));
     await host.emit(...t.text('sentences on **-er** verbs.').events.splice(0));
     const text = w.page.locator(`${assistantSel} ${byTestId('message-text')}`);
-    await w.page.waitForFunction(() => document.querySelector('[data-testid="message-text"]')?.textContent?.includes('-er verbs.'));
+    await w.page.waitForFunction(() => window.document.querySelector('[data-testid="message-text"]')?.textContent?.includes('-er verbs.'));
     assert.equal(await text.locator('strong').innerText(), '-er');
     assert.equal(await w.page.locator(byTestId('streaming-cursor')).count(), 1);
     assert.equal(await w.page.locator(byTestId('steps-toggle')).count(), 0, 'no toggle while the steps are live');
@@ -138,8 +142,8 @@ describe('webview: streaming replies and steps', function () {
   it('prefill puts text in the input; prefill with send sends it', async () => {
     const w = await preview.openWith(sessionFrom([]), 0);
     await w.push({ type: 'prefill', text: 'Explain this selection' });
-    await w.page.waitForFunction(() => (document.querySelector('[data-testid="chat-input"]') as HTMLTextAreaElement).value === 'Explain this selection');
-    assert.equal(await w.page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'chat-input');
+    await w.page.waitForFunction(() => (window.document.querySelector('[data-testid="chat-input"]') as InPageElement).value === 'Explain this selection');
+    assert.equal(await w.page.evaluate(() => window.document.activeElement?.getAttribute('data-testid')), 'chat-input');
     await w.push({ type: 'prefill', text: 'Create an exercise', send: true });
     assert.deepEqual(await w.waitForPosted('send'), [{ type: 'send', text: 'Create an exercise' }]);
   });
