@@ -11,7 +11,8 @@ import type { BoundDocumentView } from '../../shared/view';
 import type { DocumentAccess, WorkspaceAccess } from '../documents/types';
 import { emptySession } from '../sessions/newSession';
 import { DEFAULT_TITLE, isPrompt, titleFrom } from '../sessions/summary';
-import type { PendingInteraction, Session, SessionStore, TurnRecord } from '../sessions/types';
+import { turnText } from '../sessions/view';
+import type { PendingInteraction, Session, SessionStore, StoredMessage, TurnRecord } from '../sessions/types';
 import type { SkillCatalog } from '../skills/types';
 import { askUserQuestionTool } from '../tools/askUserQuestion';
 import { createToolRegistry, type ToolRegistry } from '../tools/registry';
@@ -94,7 +95,14 @@ function settleStaleTurns(session: Session, now: number): void {
     if (turn.status !== 'running') continue;
     interruptOpenCalls({ session, turn, now: () => now });
     Object.assign(turn, { status: 'stopped', endedAt: now });
+    if (turnText(session.messages, turn.id).length > 0) turn.partial = true;
   }
+}
+
+/** tool_use ids legitimately unanswered: the pending call and those after it. */
+function waitingIds(session: Session): Set<string> {
+  const p = session.pending;
+  return new Set(p ? [p.toolCallId, ...p.remainingToolUseIds] : []);
 }
 
 export class Agent {
@@ -112,6 +120,35 @@ export class Agent {
 
   private log(level: LogLevel, message: string): void {
     this.deps.log?.(level, message);
+  }
+
+  /** Answers every tool_use left without a result (except a pending one) as interrupted. */
+  private repair(session: Session, now: number): void {
+    const make = (results: ToolResultBlock[], after: { turnId: string }): StoredMessage => ({
+      id: this.id('msg'),
+      role: 'user' as const,
+      content: results,
+      createdAt: now,
+      turnId: after.turnId,
+    });
+    const repaired = repairPairing(session.messages, make, waitingIds(session));
+    if (repaired.length > 0) this.log('warn', `Session ${session.id}: answered ${repaired.length} unfinished tool call(s) as interrupted.`);
+  }
+
+  /**
+   * Loads a session for display. A turn left running by a crash or a window reload (and not
+   * running in this agent) is settled as stopped, with its open tool calls answered as interrupted,
+   * and saved, so the panel does not show a stream that will never end.
+   */
+  async openSession(sessionId: string): Promise<Session> {
+    const session = await this.deps.store.get(sessionId);
+    if (this.active.has(sessionId) || !session.turns.some((t) => t.status === 'running')) return session;
+    const now = this.now();
+    settleStaleTurns(session, now);
+    this.repair(session, now);
+    session.updatedAt = now;
+    await this.deps.store.save(session);
+    return session;
   }
 
   async run(request: TurnRequest, onEvent: (e: AgentEvent) => void, signal: AbortSignal = new AbortController().signal): Promise<TurnOutcome> {
@@ -163,7 +200,7 @@ export class Agent {
     const now = this.now();
     settleStaleTurns(session, now);
     const abandoned = abandonPending(session, now, (p) => this.id(p));
-    repairPairing(session.messages, (results, after) => ({ id: this.id('msg'), role: 'user', content: results, createdAt: now, turnId: after.turnId }));
+    this.repair(session, now);
     const firstPrompt = !session.messages.some(isPrompt);
     const turn: TurnRecord = { id: this.id('turn'), startedAt: now, status: 'running', steps: 0 };
     const context = request.context;
@@ -187,7 +224,7 @@ export class Agent {
     }
     const now = this.now();
     settleStaleTurns(session, now);
-    repairPairing(session.messages, (results, after) => ({ id: this.id('msg'), role: 'user', content: results, createdAt: now, turnId: after.turnId }));
+    this.repair(session, now);
     if (toApiMessages(session.messages).at(-1)?.role !== 'user') {
       throw new AgentRequestError('The last answer is complete; send a new message instead of retrying.');
     }

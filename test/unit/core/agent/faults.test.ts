@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentEvent } from '../../../../src/shared/events';
+import { sessionToView } from '../../../../src/core/sessions/view';
 import { API_KEY, echoTool, messagesOf, startHarness, textOf, types, type Harness } from './harness';
 
 const hello = { blocks: [{ type: 'text' as const, text: 'Hello again, all in one piece.' }] };
@@ -179,6 +180,29 @@ describe('agent faults and retries', () => {
     assert.deepEqual(results.map((b) => (b.type === 'tool_result' ? [b.tool_use_id, b.is_error === true] : [])), [['toolu_1', false], ['toolu_2', true]]);
     h.fake.setScenario({ steps: [hello] });
     await h.run({ kind: 'message', sessionId: id, text: 'continue' });
+  });
+
+  it('recovers a session left mid-turn by a crash: the turn ends stopped, open calls interrupted', async () => {
+    h = await startHarness({ scenario: { steps: [hello] }, tools: [echoTool()] });
+    const id = await h.newSession();
+    const crashed = await h.session(id);
+    crashed.messages.push(
+      { id: 'u1', role: 'user', content: [{ type: 'text', text: 'look it up' }], createdAt: 1, turnId: 't1' },
+      { id: 'a1', role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_lost', name: 'lookup', input: { query: 'x' } }], createdAt: 2, turnId: 't1' },
+    );
+    crashed.toolCalls.toolu_lost = { id: 'toolu_lost', tool: 'lookup', displayText: 'Looking up x', status: 'running', turnId: 't1', startedAt: 2 };
+    crashed.turns.push({ id: 't1', startedAt: 1, status: 'running', steps: 1 });
+    await h.store.save(crashed);
+    assert.equal(sessionToView(crashed).busy, true);
+    const opened = await h.newAgent().openSession(id);
+    assert.equal(opened.turns[0]?.status, 'stopped');
+    assert.equal(opened.toolCalls.toolu_lost?.status, 'interrupted');
+    assert.equal(sessionToView(opened).busy, false);
+    const next = await h.run({ kind: 'message', sessionId: id, text: 'try again' });
+    assert.equal(next.outcome.status, 'completed');
+    const sent = messagesOf(h.fake, 0);
+    assert.equal(sent[2]?.content[0]?.tool_use_id, 'toolu_lost');
+    assert.equal(sent[2]?.content[0]?.is_error, true);
   });
 
   it('reports a missing key as no_api_key and keeps the message for later', async () => {
