@@ -1,5 +1,6 @@
 // Takes the README's screenshots of the real webview bundle in the preview harness, in VS Code's
-// Dark Modern and Light Modern themes: `node test/webview/screenshots.mjs` (after a build).
+// Dark Modern and Light Modern themes: `node test/webview/screenshots.mjs [scene...] [--themes=dark,light,hc] [--width=300]`
+// (after a build).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostMessage } from '../../src/shared/protocol';
@@ -8,6 +9,8 @@ import { CONFIRMATION, REPLY, SESSIONS, THREE_QUESTIONS, TurnEvents, USAGE, fini
 import type { PreviewServer } from './harness';
 import { WebviewPage, launchBrowser, repoRoot, startPreviewServer } from './harness';
 import type { ThemeName } from './themes';
+
+const DEFAULT_WIDTH = 420;
 
 interface Scene {
   name: string;
@@ -119,17 +122,26 @@ const scenes: Scene[] = [
   },
 ];
 
-async function shoot(server: PreviewServer, theme: ThemeName, scene: Scene, outDir: string, browser: Awaited<ReturnType<typeof launchBrowser>>): Promise<void> {
-  const w = await WebviewPage.open(browser, server, { theme, width: 420, height: scene.height ?? 640 });
+interface Shot {
+  theme: ThemeName;
+  width: number;
+  outDir: string;
+}
+
+async function shoot(server: PreviewServer, browser: Awaited<ReturnType<typeof launchBrowser>>, scene: Scene, shot: Shot): Promise<void> {
+  const { theme, width, outDir } = shot;
+  const w = await WebviewPage.open(browser, server, { theme, width, height: scene.height ?? 640 });
   try {
     await w.push(...scene.messages);
     await w.waitReady();
     if (scene.act) await scene.act(w);
-    // Let animations (cursor blink, spinners) and the virtual list's measuring settle.
+    // Park the mouse on the header (hover reveals copy buttons), and let the virtual list settle.
+    await w.page.mouse.move(2, 2);
     await w.page.waitForTimeout(400);
     const problems = await w.problems();
     if (problems.violations.length || problems.errors.length) throw new Error(`${scene.name}: ${JSON.stringify(problems)}`);
-    await w.page.screenshot({ path: join(outDir, `${scene.name}-${theme}.png`), animations: 'disabled', caret: 'hide' });
+    const suffix = width === DEFAULT_WIDTH ? theme : `${theme}-${width}`;
+    await w.page.screenshot({ path: join(outDir, `${scene.name}-${suffix}.png`), animations: 'disabled', caret: 'hide' });
   } finally {
     await w.close();
   }
@@ -138,14 +150,19 @@ async function shoot(server: PreviewServer, theme: ThemeName, scene: Scene, outD
 async function main(): Promise<void> {
   const outDir = join(repoRoot(), 'docs', 'screenshots');
   mkdirSync(outDir, { recursive: true });
-  const only = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const only = args.filter((a) => !a.startsWith('--'));
+  // --themes=hc (or dark,light,hc) for a look at other themes; the README uses dark and light.
+  const themeArg = args.find((a) => a.startsWith('--themes='))?.slice('--themes='.length);
+  const themes = (themeArg ? themeArg.split(',') : ['dark', 'light']) as ThemeName[];
+  const width = Number(args.find((a) => a.startsWith('--width='))?.slice('--width='.length) ?? DEFAULT_WIDTH);
   const server = await startPreviewServer();
   const browser = await launchBrowser();
   try {
     for (const scene of scenes) {
       if (only.length > 0 && !only.includes(scene.name)) continue;
-      for (const theme of ['dark', 'light'] as const) await shoot(server, theme, scene, outDir, browser);
-      console.log(`screenshot ${scene.name}: dark, light`);
+      for (const theme of themes) await shoot(server, browser, scene, { theme, width, outDir });
+      console.log(`screenshot ${scene.name}: ${themes.join(', ')}`);
     }
   } finally {
     await browser.close();
