@@ -86,8 +86,15 @@ export class TurnRunner implements TurnContext {
   private calls = 0;
 
   constructor(private readonly setup: TurnSetup) {
-    ({ session: this.session, turn: this.turn, settings: this.settings, registry: this.registry } = setup);
-    ({ skills: this.skills, document: this.document, workspace: this.workspace, signal: this.signal } = setup);
+    this.session = setup.session;
+    this.turn = setup.turn;
+    this.settings = setup.settings;
+    this.registry = setup.registry;
+    this.skills = setup.skills;
+    this.document = setup.document;
+    this.workspace = setup.workspace;
+    this.signal = setup.signal;
+    // A resumed turn may already show text: the next block then starts after a blank line.
     this.hasText = turnText(setup.session.messages, setup.turn.id).length > 0;
   }
 

@@ -151,6 +151,19 @@ describe('agent faults and retries', () => {
     h.checkRequests();
   });
 
+  it('stops at once while the SDK waits to retry a 529', async () => {
+    h = await startHarness({
+      scenario: { steps: [{ fault: { kind: 'http', status: 529, errorType: 'overloaded_error', retryAfter: 30 } }, hello] },
+    });
+    const id = await h.newSession();
+    const abort = new AbortController();
+    const started = Date.now();
+    setTimeout(() => abort.abort(), 150);
+    const { outcome } = await h.run({ kind: 'message', sessionId: id, text: 'hi' }, abort.signal);
+    assert.equal(outcome.status, 'stopped');
+    assert.ok(Date.now() - started < 2000, `stopped after ${Date.now() - started} ms`);
+  });
+
   it('stops during a tool round: the running tool finishes, the rest are answered as interrupted', async () => {
     const abort = new AbortController();
     const slow = echoTool('slow', () => {
