@@ -200,7 +200,8 @@ export class ChatController {
 
   async open(sessionId: string, options: { quiet?: boolean } = {}): Promise<void> {
     try {
-      await this.show(await this.deps.store.get(sessionId));
+      // The agent settles a turn that a crash or reload left "running", so no stream shows forever.
+      await this.show(await this.deps.agent.openSession(sessionId));
     } catch (error) {
       const message =
         error instanceof SessionCorruptError
