@@ -73,13 +73,18 @@ export class VscodeDocumentAccess implements DocumentAccess {
   }
 
   private async open(): Promise<vscode.TextDocument> {
+    // Checked even when a buffer is loaded: VS Code keeps a deleted file's buffer for a while
+    // after its editor closes, and editing that orphan would bring the lesson back as an unsaved
+    // ghost instead of telling the user it is gone. (Untitled buffers have no file to check.)
+    if (vscode.workspace.fs.isWritableFileSystem(this.target.scheme) !== undefined) {
+      try {
+        await vscode.workspace.fs.stat(this.target);
+      } catch {
+        throw new Error(`${this.name} no longer exists (it was deleted or moved). If it is still open in an editor, save it to bring it back.`);
+      }
+    }
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.uri);
     if (open && !open.isClosed) return open;
-    try {
-      await vscode.workspace.fs.stat(this.target);
-    } catch {
-      throw new Error(`${this.name} no longer exists (it was deleted or moved).`);
-    }
     return vscode.workspace.openTextDocument(this.target);
   }
 
