@@ -1,0 +1,146 @@
+// What the editing integration tests share: a fresh lesson bound to a fresh session per test,
+// typing into the real editor as a user would (key by key in the workbench page), waiting for a
+// turn to end, and reading what the fake model received as tool results.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Session } from '../../src/core/sessions/types';
+import type { FakeAnthropic } from '../fake/fakeAnthropic';
+import type { ScenarioInput } from '../fake/scenario';
+import { ui } from './driver';
+import type { FakeModelSession } from './fakeModel';
+import { openFreshDocument, useFakeModel } from './fakeModel';
+import { waitUntil } from './helpers';
+
+export const workbench = { frame: 'workbench' as const };
+
+/** The focused Monaco editor's input (EditContext in recent VS Code, a textarea before). */
+const EDITOR_INPUT = '.monaco-editor.focused .native-edit-context, .monaco-editor.focused textarea.inputarea';
+
+/** A short lesson every test starts from; each test gets its own copy under a unique name. */
+export const WEATHER_LESSON = [
+  '<lesson title="Weather" lang="en">',
+  '  <h1>Talking about the weather</h1>',
+  '  <p>Today we learn words for the weather: sun, rain, wind and clouds.</p>',
+  '  <p>Look out of the window and describe what you see.</p>',
+  '  <p>Homework: write three sentences about the weather today.</p>',
+  '</lesson>',
+  '',
+].join('\n');
+
+let counter = 0;
+
+/** A unique file name, so tests never see each other's documents or sessions. */
+export function uniqueName(stem: string, extension: string): string {
+  return `${stem}-${Date.now().toString(36)}-${++counter}${extension}`;
+}
+
+export interface EditingTest {
+  model: FakeModelSession;
+  fake: FakeAnthropic;
+  editor: vscode.TextEditor;
+  document: vscode.TextDocument;
+}
+
+/**
+ * Starts the fake model with `scenario`, opens a new document with `content`, and leaves the
+ * chat without a session, so the next message starts one bound to this document.
+ */
+export async function startEditingTest(scenario: ScenarioInput, name: string, content: string): Promise<EditingTest> {
+  await vscode.commands.executeCommand('lessonAgent.openChat');
+  const model = await useFakeModel(scenario);
+  const editor = await openFreshDocument(name, content);
+  await model.api.controller.newSession();
+  return { model, fake: model.fake, editor, document: editor.document };
+}
+
+/** Gives the editor the focus, puts the cursor at `at`, and types `text` key by key. */
+export async function typeInEditor(document: vscode.TextDocument, at: vscode.Position, text: string): Promise<void> {
+  const editor = await vscode.window.showTextDocument(document, { preserveFocus: false, preview: false });
+  editor.selection = new vscode.Selection(at, at);
+  await ui.type(EDITOR_INPUT, text, workbench);
+  // The keys reach the page at once but the extension host's copy of the text a moment later.
+  const typed = new vscode.Range(at, at.translate(0, text.length));
+  await waitUntil(() => document.getText(typed) === text, `"${text}" to reach the document`);
+}
+
+/** Presses a key (e.g. Control+z) in the editor showing `document`, as a user would. */
+export async function pressInEditor(document: vscode.TextDocument, key: string): Promise<void> {
+  await vscode.window.showTextDocument(document, { preserveFocus: false, preview: false });
+  await ui.press(key, { ...workbench, selector: EDITOR_INPUT });
+}
+
+/** The position just after the first occurrence of `anchor` in the document. */
+export function positionAfter(document: vscode.TextDocument, anchor: string): vscode.Position {
+  const offset = document.getText().indexOf(anchor);
+  assert.ok(offset >= 0, `"${anchor}" is in the document`);
+  return document.positionAt(offset + anchor.length);
+}
+
+export async function currentSession(model: FakeModelSession): Promise<Session> {
+  const id = model.api.controller.currentSessionId;
+  assert.ok(id, 'a session is open');
+  return model.api.controller.loadSession(id);
+}
+
+/** Waits until the fake has answered `requests` requests and the agent is idle again. */
+export async function waitForTurnEnd(model: FakeModelSession, requests: number, timeoutMs = 20_000): Promise<void> {
+  await waitUntil(() => model.fake.requests.length >= requests && !model.api.controller.busy, `request #${requests} and the end of the turn`, timeoutMs);
+}
+
+interface ToolResultBlock {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: unknown;
+  is_error?: boolean;
+}
+
+/** The tool_result blocks the fake received in the last user message of request `index`. */
+export function toolResultsOf(fake: FakeAnthropic, index: number): { content: string; isError: boolean }[] {
+  const body = fake.requests[index]?.body as { messages?: { role: string; content: unknown }[] } | undefined;
+  assert.ok(body, `request #${index} was received`);
+  const last = body.messages?.filter((m) => m.role === 'user').at(-1);
+  const blocks = Array.isArray(last?.content) ? (last.content as { type: string }[]) : [];
+  return blocks
+    .filter((b): b is ToolResultBlock => b.type === 'tool_result')
+    .map((b) => ({ content: typeof b.content === 'string' ? b.content : JSON.stringify(b.content), isError: b.is_error === true }));
+}
+
+/** The `<document ...>` block the agent sent with request `index` (what the model "saw"). */
+export function documentSent(fake: FakeAnthropic, index: number): string {
+  const raw = fake.requests[index]?.rawBody ?? '';
+  const body = JSON.parse(raw) as { messages: { content: unknown }[] };
+  const texts = body.messages.flatMap((m) => (Array.isArray(m.content) ? (m.content as { type: string; text?: string }[]) : []));
+  const block = texts.filter((b) => b.type === 'text' && b.text?.startsWith('<document')).at(-1);
+  assert.ok(block?.text, `request #${index} carried the document`);
+  return block.text;
+}
+
+/** Diff editors open in the workbench whose left side is one of our review documents. */
+export function reviewDiffTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.original.scheme === 'lesson-agent-review');
+}
+
+/** Saves what tests left dirty (their throwaway copies) and closes every editor, without dialogs. */
+export async function closeAllEditors(): Promise<void> {
+  await vscode.workspace.saveAll(false);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+export async function setApprovalRule(rule: 'never' | 'large' | 'always' | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('lessonAgent').update('approval.edits', rule, vscode.ConfigurationTarget.Global);
+}
+
+export async function fileExists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
