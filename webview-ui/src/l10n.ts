@@ -140,12 +140,8 @@ export const en = {
 
 export type MessageKey = keyof typeof en;
 
-let bundle: Record<MessageKey, string> = en;
-
-/** Lets a host-provided translation replace the English strings it covers. */
-export function setBundle(partial: Partial<Record<MessageKey, string>>): void {
-  bundle = { ...en, ...partial };
-}
+// English is complete; a translation would be another object of the same shape, chosen here.
+const bundle: Record<MessageKey, string> = en;
 
 export function t(key: MessageKey, ...args: Array<string | number>): string {
   const text = bundle[key];

@@ -10,7 +10,6 @@ import { Checkbox } from '../../ui/Checkbox';
 import { Dropdown } from '../../ui/Dropdown';
 import { TextField } from '../../ui/TextInput';
 
-export const MAX_OPTION_CARDS = 4;
 const OTHER = '\u0000other';
 
 interface ChoiceProps {
