@@ -104,7 +104,9 @@ export class AgentHost implements vscode.Disposable {
     const baseURL = settings.baseUrl || this.env.LESSON_AGENT_BASE_URL || undefined;
     const key = this.demo ? DEMO_KEY : this.options.apiKeys.current();
     if (!key) throw new NoApiKeyError();
-    return new Anthropic({ apiKey: key, baseURL, maxRetries: 2 });
+    // The SDK's timeout only runs until response headers arrive (the loop's watchdog takes over
+    // then), so it can be as short as the stall timeout instead of the SDK's ten minutes.
+    return new Anthropic({ apiKey: key, baseURL, maxRetries: 2, timeout: settings.stallTimeoutMs });
   }
 
   dispose(): void {

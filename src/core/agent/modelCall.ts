@@ -11,6 +11,8 @@ export interface ModelCallOptions {
   readonly signal: AbortSignal;
   readonly stallTimeoutMs: number;
   onText(delta: string, opensBlock: boolean): void;
+  /** One line per call for the log: request id, timings and token usage; never content. */
+  log?(level: 'info' | 'warn', message: string): void;
 }
 
 export class ModelCallFailure extends Error {
@@ -33,6 +35,8 @@ export async function callModel(opts: ModelCallOptions): Promise<Anthropic.Messa
   let stalled: StallError | undefined;
   let lastActivity = Date.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const started = Date.now();
+  let firstText: number | undefined;
 
   // Events only stamp the time; one timer re-arms itself for the remaining quiet time, so a
   // 10,000-delta stream does not create 10,000 timers.
@@ -55,15 +59,26 @@ export async function callModel(opts: ModelCallOptions): Promise<Anthropic.Messa
   });
   stream.on('text', (delta, snapshot) => {
     if (delta.length === 0) return;
+    firstText ??= Date.now();
     // The snapshot is the block's text so far: equal to the delta on a block's first text.
     const opensBlock = snapshot.length === delta.length;
     if (opensBlock || texts.length === 0) texts.push(delta);
     else texts[texts.length - 1] += delta;
     opts.onText(delta, opensBlock);
   });
+  const timing = (): string =>
+    `${Date.now() - started} ms${firstText === undefined ? '' : `, first text after ${firstText - started} ms`}`;
   try {
-    return await stream.finalMessage();
+    const message = await stream.finalMessage();
+    const u = message.usage;
+    opts.log?.(
+      'info',
+      `Model call ${stream.request_id ?? '(no request id)'} ${message.model}: ${timing()}, stop ${message.stop_reason}; ` +
+        `tokens in ${u.input_tokens}, out ${u.output_tokens}, cache read ${u.cache_read_input_tokens ?? 0}, cache write ${u.cache_creation_input_tokens ?? 0}`,
+    );
+    return message;
   } catch (err) {
+    opts.log?.('warn', `Model call ${stream.request_id ?? '(no request id)'} failed after ${timing()}`);
     throw new ModelCallFailure(stalled ?? err, connected, texts);
   } finally {
     if (timer) clearTimeout(timer);

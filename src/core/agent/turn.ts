@@ -217,6 +217,7 @@ export class TurnRunner implements TurnContext {
           signal: this.signal,
           stallTimeoutMs: this.settings.stallTimeoutMs,
           onText: (delta, opens) => this.onText(delta, opens),
+          log: (level, message) => this.log(level, message),
         });
       } catch (err) {
         const failure = err instanceof ModelCallFailure ? err : new ModelCallFailure(err, false, []);

@@ -8,7 +8,7 @@ import type { BoundDocumentView, HostMeta, SessionSummary, SessionView } from '.
 import { emptySessionView } from '../../shared/view';
 import { applyAgentEvent } from '../../shared/viewReducer';
 import type { Agent, TurnOutcome, TurnRequest } from '../agent/agent';
-import { createSession } from '../agent/agent';
+import { AgentRequestError, createSession, NoApiKeyError } from '../agent/agent';
 import type { EditRecord, Session, SessionStore } from '../sessions/types';
 import { SessionCorruptError } from '../sessions/types';
 import { sessionToView } from '../sessions/view';
@@ -319,9 +319,16 @@ export class ChatController {
       const outcome = await done;
       this.deps.log('info', `Turn ${outcome.turnId} ended: ${outcome.status}`);
     } catch (error) {
-      // The agent turns faults into error events; reaching here is a bug, but the panel must live.
-      this.deps.log('error', `The agent failed unexpectedly: ${error instanceof Error ? error.stack : String(error)}`);
-      this.deps.actions.notify('error', 'The agent failed unexpectedly; see the Lesson Agent log.');
+      if (error instanceof AgentRequestError || error instanceof NoApiKeyError) {
+        // The request could not apply (nothing pending, a turn already running, no key): the
+        // session is untouched and the message says why.
+        this.deps.log('warn', error.message);
+        this.deps.actions.notify('warn', error.message);
+      } else {
+        // Model and tool faults arrive as error events; reaching here is a bug, but the panel must live.
+        this.deps.log('error', `The agent failed unexpectedly: ${error instanceof Error ? error.stack : String(error)}`);
+        this.deps.actions.notify('error', 'The agent failed unexpectedly; see the Lesson Agent log.');
+      }
     } finally {
       this.running = undefined;
       this.batcher.flush();

@@ -220,6 +220,17 @@ describe('chat controller', () => {
     assert.equal(s.harness.fake.requests.length, 1, 'only one model call was made');
   });
 
+  it('an answer to a question that is not pending is refused with the reason, and nothing runs', async () => {
+    s = await setup(HELLO);
+    await s.controller.handle({ type: 'send', text: 'hello' });
+    const calls = s.harness.fake.requests.length;
+    await s.controller.handle({ type: 'answer', toolCallId: 'toolu_nothing', answers: ['B1'] });
+    assert.equal(s.harness.fake.requests.length, calls);
+    assert.match(s.notices.at(-1) ?? '', /^warn: /);
+    assert.doesNotMatch(s.notices.at(-1) ?? '', /unexpectedly/);
+    assert.equal(s.controller.busy, false);
+  });
+
   it('ignores hostile or malformed webview messages with a logged warning and posts nothing', async () => {
     s = await setup(HELLO);
     const before = s.webview.posts.length;
