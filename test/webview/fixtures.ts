@@ -52,17 +52,21 @@ export class TurnEvents {
   toolEnd(id: string, status: 'success' | 'error' = 'success', extra: { error?: string; resultSummary?: string; editId?: string } = {}): this {
     return this.add({ type: 'tool_end', id, status, ...extra });
   }
+  /** As the agent asks: the call's step, then the card. */
   question(toolCallId: string, questions: Question[]): this {
-    return this.add({ type: 'question', toolCallId, questions });
+    const label = questions.length === 1 ? 'Asking you a question' : `Asking you ${questions.length} questions`;
+    return this.tool(toolCallId, 'AskUserQuestion', label).add({ type: 'question', toolCallId, questions });
   }
-  confirmation(toolCallId: string, request: ConfirmationRequest): this {
-    return this.add({ type: 'confirmation', toolCallId, request });
+  confirmation(toolCallId: string, request: ConfirmationRequest, displayText = 'Editing document'): this {
+    return this.tool(toolCallId, request.tool, displayText).add({ type: 'confirmation', toolCallId, request });
   }
+  /** As the agent records an answer, after resuming the turn: the card, then the call's step. */
   answered(toolCallId: string, answers: Array<string | string[] | null>): this {
-    return this.add({ type: 'answered', toolCallId, answers });
+    return this.add({ type: 'answered', toolCallId, answers }).toolEnd(toolCallId, 'success', { resultSummary: 'Answered' });
   }
   decided(toolCallId: string, approved: boolean, feedback?: string): this {
-    return this.add({ type: 'answered', toolCallId, decision: { approved, ...(feedback ? { feedback } : {}) } });
+    this.add({ type: 'answered', toolCallId, decision: { approved, ...(feedback ? { feedback } : {}) } });
+    return approved ? this.toolEnd(toolCallId) : this.toolEnd(toolCallId, 'error', { error: 'Denied by the user' });
   }
   usage(usage: Usage, model = META.model): this {
     return this.add({ type: 'usage', usage, model });

@@ -55,6 +55,8 @@ export const en = {
   stepsDoneOne: 'Done (1 step)',
   stepsWithErrors: '{0} failed',
   stepsStopped: 'Steps ({0})',
+  stepsSoFar: 'Steps so far ({0})',
+  stepWaiting: 'waiting for you',
   stepsLabel: 'Steps',
   stepRunning: 'running',
   stepOk: 'done',

@@ -75,6 +75,27 @@ describe('viewReducer', () => {
       assert.equal(assistant(view).status, 'done');
     });
 
+    it("follows the agent's resume order: turn_start, answered, then the question call's tool_end", () => {
+      const ask: AgentEvent[] = [
+        { ...base, type: 'tool_start', id: 'q1', tool: 'AskUserQuestion', displayText: 'Asking you a question' },
+        { ...base, type: 'question', toolCallId: 'q1', questions: [question] },
+      ];
+      const { view: waiting } = run([start(), ...ask, done('awaiting_user')]);
+      assert.equal(assistant(waiting).steps[0]?.status, 'running', 'the question call waits with its card');
+      const { view, warnings } = run(
+        [
+          { ...base, type: 'turn_start', createdAt: 20 },
+          { ...base, type: 'answered', toolCallId: 'q1', answers: ['B1'] },
+          { ...base, type: 'tool_end', id: 'q1', status: 'success', resultSummary: 'Answered' },
+          done(),
+        ],
+        waiting,
+      );
+      assert.deepEqual(warnings, []);
+      assert.equal(assistant(view).questions[0]?.status, 'answered');
+      assert.equal(assistant(view).steps[0]?.status, 'success');
+    });
+
     it('clears the error and retrying marks when a failed turn is retried', () => {
       const err: AgentEvent = { ...base, type: 'error', code: 'network', message: 'offline', retryable: true };
       const { view: failed } = run([start(), text('part'), err]);

@@ -36,7 +36,7 @@ describe('webview: confirmation cards', function () {
 
     await w.page.click(byTestId('confirm-approve'));
     assert.deepEqual(await w.waitForPosted('decide'), [{ type: 'decide', toolCallId: 'k1', approved: true }]);
-    await hostFor(w, events).emit(...new TurnEvents('t1').decided('k1', true).resume().events);
+    await hostFor(w, events).emit(...new TurnEvents('t1').resume().decided('k1', true).events);
     await w.page.waitForSelector(`${byTestId('confirmation-card')}[data-status="approved"]`);
     assert.equal((await w.page.innerText(byTestId('confirm-decision'))).trim(), 'Approved');
     assert.equal(await w.page.locator(byTestId('confirm-approve')).count(), 0, 'read-only once decided');
@@ -50,7 +50,7 @@ describe('webview: confirmation cards', function () {
     const [decide] = await w.waitForPosted('decide');
     assert.deepEqual(decide, { type: 'decide', toolCallId: 'k2', approved: false, feedback: 'Keep the reading text, replace only the exercises' });
     assert.equal(await w.page.locator(byTestId('confirm-approve')).evaluate((b) => (b as unknown as InPageElement).disabled), true, 'no second decision while the first is on its way');
-    await hostFor(w, events).emit(...new TurnEvents('t1').decided('k2', false, 'Keep the reading text, replace only the exercises').events);
+    await hostFor(w, events).emit(...new TurnEvents('t1').resume().decided('k2', false, 'Keep the reading text, replace only the exercises').events);
     await w.page.waitForSelector(`${byTestId('confirmation-card')}[data-status="denied"]`);
     assert.equal((await w.page.innerText(byTestId('confirm-decision'))).trim(), 'Denied: Keep the reading text, replace only the exercises');
     await w.page.waitForFunction(() => window.document.activeElement?.getAttribute('data-testid') === 'chat-input');
@@ -64,11 +64,10 @@ describe('webview: confirmation cards', function () {
     await w.waitForPosted('decide');
     await host.emit(
       ...new TurnEvents('t1')
-        .decided('k1', true)
         .resume()
-        .tool('c1', 'create_document', 'Creating quiz.lesson.xml')
-        .toolEnd('c1')
-        .confirmation('k2', { ...CONFIRMATION, title: 'Create quiz.lesson.xml?', hasDiff: false })
+        .decided('k1', true)
+        .text('Removed. Now the quiz file.')
+        .confirmation('k2', { ...CONFIRMATION, tool: 'create_document', title: 'Create quiz.lesson.xml?', hasDiff: false }, 'Creating quiz.lesson.xml')
         .done('awaiting_user').events,
     );
     const pending = w.page.locator(`${byTestId('confirmation-card')}[data-status="pending"]`);

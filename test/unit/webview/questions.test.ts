@@ -68,7 +68,7 @@ describe('webview: question cards', function () {
     assert.deepEqual(answer, { type: 'answer', toolCallId: 'q1', answers: ['Multiple choice', ['Vocabulary', 'Spelling'], 'A day at school'] });
 
     const h = host(w);
-    await h.emit(...new TurnEvents('t1').answered('q1', answer?.answers as string[]).resume().events);
+    await h.emit(...new TurnEvents('t1').resume().answered('q1', answer?.answers as string[]).events);
     const card = w.page.locator(byTestId('question-card'));
     await w.page.waitForSelector(`${byTestId('question-card')}[data-status="answered"]`);
     assert.match(await card.innerText(), /Multiple choice[\s\S]*Vocabulary, Spelling[\s\S]*A day at school/);

@@ -1,7 +1,7 @@
 // The agent's steps in a turn: live while the turn runs (spinner, then check or cross), then
 // collapsed to "Done (N steps)". A failed step stays visible while collapsed.
 import type { ReactNode } from 'react';
-import type { StepView } from '../../../src/shared/view';
+import type { AssistantItem, StepView } from '../../../src/shared/view';
 import { t } from '../l10n';
 import { useChat } from '../state/chatContext';
 import { TEST_IDS } from '../testIds';
@@ -13,7 +13,9 @@ function StepRow({ step, live }: { step: StepView; live: boolean }): ReactNode {
   const status = step.status === 'running' ? t('stepRunning') : step.status === 'success' ? t('stepOk') : t('stepFailed');
   return (
     <li className={`step step-${step.status}`} data-testid={TEST_IDS.step} data-status={step.status}>
-      {step.status === 'running' ? (
+      {step.status === 'running' && !live ? (
+        <Icon name="watch" label={t('stepWaiting')} />
+      ) : step.status === 'running' ? (
         <Icon name="loading" spin label={status} />
       ) : step.status === 'success' ? (
         <Icon name="check" label={status} />
@@ -36,20 +38,25 @@ function StepRow({ step, live }: { step: StepView; live: boolean }): ReactNode {
 interface StepsProps {
   turnId: string;
   steps: StepView[];
-  live: boolean;
+  status: AssistantItem['status'];
   expanded: boolean;
-  /** The turn failed or was stopped: its steps are not "done". */
-  cutShort: boolean;
 }
 
-export function Steps({ turnId, steps, live, expanded, cutShort }: StepsProps): ReactNode {
+function toggleLabel(status: AssistantItem['status'], count: number): string {
+  if (status === 'error' || status === 'stopped') return t('stepsStopped', count);
+  if (status === 'awaiting') return t('stepsSoFar', count);
+  return count === 1 ? t('stepsDoneOne') : t('stepsDone', count);
+}
+
+export function Steps({ turnId, steps, status, expanded }: StepsProps): ReactNode {
   const { ui } = useChat();
   if (steps.length === 0) return null;
   const listId = `steps-${turnId}`;
+  const live = status === 'streaming';
   const open = live || expanded;
   const failed = steps.filter((s) => s.status === 'error');
   const shown = open ? steps : failed;
-  const label = cutShort ? t('stepsStopped', steps.length) : steps.length === 1 ? t('stepsDoneOne') : t('stepsDone', steps.length);
+  const label = toggleLabel(status, steps.length);
   return (
     <div className="steps" data-testid={TEST_IDS.steps} data-expanded={open ? 'true' : 'false'}>
       {live ? null : (

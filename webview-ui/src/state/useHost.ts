@@ -14,6 +14,7 @@ export interface HostHandlers {
 
 /** Hidden webviews get no animation frames; a timer makes sure queued messages still land. */
 const FALLBACK_MS = 100;
+const MAX_WARNINGS = 10;
 
 export function useHost(handlers: HostHandlers): HostState {
   const [state, setState] = useState<HostState>(initialHostState);
@@ -36,7 +37,9 @@ export function useHost(handlers: HostHandlers): HostState {
       const batch = queue;
       queue = [];
       const result = applyHostMessages(current.current, batch);
-      for (const w of result.warnings) logToHost('warn', w);
+      // A broken stream can produce thousands of warnings: log a few per frame, and count the rest.
+      for (const w of result.warnings.slice(0, MAX_WARNINGS)) logToHost('warn', w);
+      if (result.warnings.length > MAX_WARNINGS) logToHost('warn', `...and ${result.warnings.length - MAX_WARNINGS} more ignored events`);
       if (result.resync) post({ type: 'ready' });
       if (result.state !== current.current) {
         current.current = result.state;
