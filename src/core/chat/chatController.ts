@@ -59,7 +59,16 @@ export class ChatController {
   private readonly batcher: EventBatcher;
 
   constructor(private readonly deps: ChatControllerDeps) {
-    this.batcher = new EventBatcher((events) => this.send({ type: 'events', seq: this.seq, events }), 16, deps.schedule);
+    // seq counts the events as posted (after coalescing): a batch of n events covers exactly the
+    // n seqs after the previous one, which is how the webview tells a gap from a normal batch.
+    this.batcher = new EventBatcher(
+      (events) => {
+        this.seq += events.length;
+        this.send({ type: 'events', seq: this.seq, events });
+      },
+      16,
+      deps.schedule,
+    );
   }
 
   get currentSessionId(): string | undefined {
@@ -341,7 +350,6 @@ export class ChatController {
   private onAgentEvent(event: AgentEvent): void {
     if (event.sessionId !== this.view.sessionId) return;
     this.view = applyAgentEvent(this.view, event, (warning) => this.deps.log('warn', warning));
-    this.seq += 1;
     this.batcher.push(event);
   }
 

@@ -9,36 +9,38 @@ import type { ChatHostActions } from '../../../../src/core/chat/chatController';
 import { sessionToView } from '../../../../src/core/sessions/view';
 import type { HostMessage } from '../../../../src/shared/protocol';
 import type { HostMeta, SessionView } from '../../../../src/shared/view';
-import { applyAgentEvents } from '../../../../src/shared/viewReducer';
+import type { HostState } from '../../../../webview-ui/src/state/hostState';
+import { applyHostMessages, initialHostState } from '../../../../webview-ui/src/state/hostState';
 import type { ScenarioInput } from '../../../fake/scenario';
 import { assertSameView, MemoryDocument, messagesOf, startHarness } from '../agent/harness';
 import type { Harness } from '../agent/harness';
 
 const META: HostMeta = { hasApiKey: true, demo: false, model: 'claude-test', restricted: false, skills: [], notices: [] };
 
-/** What the webview does with host messages, minus the rendering. */
+/** The webview's own host-state reducer, minus the rendering: snapshots, batches, gap checks. */
 class WebviewStandIn {
-  view: SessionView | undefined;
-  seq = 0;
+  state: HostState = initialHostState;
   posts: HostMessage[] = [];
+  warnings: string[] = [];
+  resyncs = 0;
   onEvents?: () => void;
+
+  get view(): SessionView | undefined {
+    return this.state.ready ? this.state.session : undefined;
+  }
 
   receive = (message: HostMessage): void => {
     this.posts.push(message);
-    if (message.type === 'snapshot') {
-      this.view = message.session;
-      this.seq = message.seq;
-    } else if (message.type === 'events' && this.view && message.seq > this.seq) {
-      this.view = applyAgentEvents(this.view, message.events);
-      this.seq = message.seq;
-      this.onEvents?.();
-    }
+    const result = applyHostMessages(this.state, [message]);
+    this.state = result.state;
+    this.warnings.push(...result.warnings);
+    if (result.resync) this.resyncs += 1;
+    if (message.type === 'events') this.onEvents?.();
   };
 
   /** A reload: the webview forgets everything until the next snapshot. */
   reset(): void {
-    this.view = undefined;
-    this.seq = 0;
+    this.state = initialHostState;
   }
 
   count(type: HostMessage['type']): number {
@@ -133,6 +135,8 @@ describe('chat controller', () => {
     await s.controller.handle({ type: 'send', text: 'hello' });
     const deltas = 600;
     assert.ok(s.webview.count('events') < deltas / 4, `posted ${s.webview.count('events')} batches for ${deltas} deltas`);
+    assert.equal(s.webview.resyncs, 0, `the webview saw no gap: ${s.webview.warnings.join('; ')}`);
+    assert.deepEqual(s.webview.warnings, []);
     const item = s.webview.view?.items[1];
     assert.equal(item?.kind === 'assistant' ? item.text.length : 0, 600);
   });
@@ -149,6 +153,7 @@ describe('chat controller', () => {
     };
     await s.controller.handle({ type: 'send', text: 'tell me a lot' });
     assert.ok(reloaded, 'the reload happened while the reply streamed');
+    assert.equal(s.webview.resyncs, 0, `no gap after the reload: ${s.webview.warnings.join('; ')}`);
     assert.ok(s.webview.view);
     assertSameView(s.webview.view, await storedView(s));
   });
