@@ -70,8 +70,8 @@ describe('webview: confirmation cards', function () {
         .confirmation('k2', { ...CONFIRMATION, tool: 'create_document', title: 'Create quiz.lesson.xml?', hasDiff: false }, 'Creating quiz.lesson.xml')
         .done('awaiting_user').events,
     );
+    await w.page.waitForSelector(`${byTestId('confirmation-card')}[data-tool-call-id="k1"][data-status="approved"]`);
     const pending = w.page.locator(`${byTestId('confirmation-card')}[data-status="pending"]`);
-    await pending.waitFor();
     assert.equal(await pending.getAttribute('data-tool-call-id'), 'k2');
     assert.equal(await pending.locator(byTestId('confirm-review')).count(), 0, 'no diff, no Review');
     await pending.locator(byTestId('confirm-deny')).click();
