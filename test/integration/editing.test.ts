@@ -17,6 +17,7 @@ import {
   pressInEditor,
   startEditingTest,
   toolResultsOf,
+  toolUseId,
   typeInEditor,
   uniqueName,
   waitForTurnEnd,
@@ -40,7 +41,7 @@ function editDocumentStep(documentXml: string, summary: string, slow = false) {
   return {
     blocks: [
       { type: 'text' as const, text: 'I will change the lesson now.', chunk: 4 },
-      { type: 'tool_use' as const, name: 'edit_document', input: { documentXml, summary }, chunk: slow ? 10 : 200 },
+      { type: 'tool_use' as const, id: toolUseId(), name: 'edit_document', input: { documentXml, summary }, chunk: slow ? 10 : 200 },
     ],
     // Slow enough (several seconds) for the test to type into the editor while it streams.
     ...(slow ? { delayMs: 80 } : {}),
@@ -111,6 +112,7 @@ describe('editing the open lesson', function () {
             blocks: [
               {
                 type: 'tool_use',
+                id: toolUseId(),
                 name: 'edit_text',
                 input: { edits: [{ find: '<h1>Talking about the weather</h1>\n', replace: `<h1>Talking about the weather</h1>\n${NOTE}` }], summary: 'Added a note' },
               },
@@ -201,7 +203,7 @@ describe('editing the open lesson', function () {
             delayMs: 80,
             blocks: [
               { type: 'text', text: 'Renaming the heading as asked.', chunk: 2 },
-              { type: 'tool_use', name: 'edit_text', input: { edits: [{ find: '# Weather words', replace: '# Words for the weather' }], summary: 'Renamed the heading' }, chunk: 4 },
+              { type: 'tool_use', id: toolUseId(), name: 'edit_text', input: { edits: [{ find: '# Weather words', replace: '# Words for the weather' }], summary: 'Renamed the heading' }, chunk: 4 },
             ],
           },
           reply('Renamed.'),

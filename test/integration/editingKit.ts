@@ -34,6 +34,15 @@ export function uniqueName(stem: string, extension: string): string {
   return `${stem}-${Date.now().toString(36)}-${++counter}${extension}`;
 }
 
+/**
+ * A tool_use id unique across tests. The fake numbers its ids per server, so every test's first
+ * call would be `toolu_fake_1_1`; real ids never repeat, and the webview remembers decided cards
+ * by id.
+ */
+export function toolUseId(): string {
+  return `toolu_edit_${Date.now().toString(36)}_${++counter}`;
+}
+
 export interface EditingTest {
   model: FakeModelSession;
   fake: FakeAnthropic;
@@ -60,7 +69,9 @@ export async function typeInEditor(document: vscode.TextDocument, at: vscode.Pos
   await ui.type(EDITOR_INPUT, text, workbench);
   // The keys reach the page at once but the extension host's copy of the text a moment later.
   const typed = new vscode.Range(at, at.translate(0, text.length));
-  await waitUntil(() => document.getText(typed) === text, `"${text}" to reach the document`);
+  await waitUntil(() => document.getText(typed) === text, `"${text}" to reach the document`).catch((error: unknown) => {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; the document holds:\n${document.getText()}`);
+  });
 }
 
 /** Presses a key (e.g. Control+z) in the editor showing `document`, as a user would. */
