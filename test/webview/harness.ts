@@ -128,7 +128,8 @@ export interface PreviewServer {
 
 /** Serves the harness page at /?theme=dark|light|hc and the bundle under /dist/webview/. */
 export async function startPreviewServer(): Promise<PreviewServer> {
-  const dist = join(repoRoot(), 'dist', 'webview');
+  // WEBVIEW_DIST points the harness at another build (e.g. a --production one) to test it instead.
+  const dist = process.env.WEBVIEW_DIST ?? join(repoRoot(), 'dist', 'webview');
   if (!existsSync(join(dist, 'main.js'))) throw new Error('dist/webview/main.js is missing: run `node esbuild.mjs` first');
   let origin = '';
   const server = createServer((req, res) => {

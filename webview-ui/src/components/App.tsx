@@ -88,7 +88,7 @@ export function App(): ReactNode {
   const status = liveStatus(session);
   return (
     <ChatContext.Provider value={actions}>
-      <div className="app" ref={rootRef} data-testid={TEST_IDS.root} data-ready={host.ready ? 'true' : 'false'} aria-label={t('appLabel')}>
+      <div className="app" ref={rootRef} role="region" data-testid={TEST_IDS.root} data-ready={host.ready ? 'true' : 'false'} aria-label={t('appLabel')}>
         {host.ready ? (
           <>
             <Header session={session} meta={host.meta} sessionsOpen={ui.sessionsOpen} />
