@@ -218,7 +218,7 @@ describe('chat controller', () => {
   it('refuses a second message while a turn runs, and says so', async () => {
     s = await setup(SLOW);
     const first = s.controller.handle({ type: 'send', text: 'one' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!s.controller.busy) await new Promise((resolve) => setTimeout(resolve, 5));
     await s.controller.handle({ type: 'send', text: 'two' });
     await first;
     assert.match(s.notices.join('\n'), /still working/);
