@@ -56,6 +56,7 @@ export class ChatController {
   private seq = 0;
   private post: ((message: HostMessage) => void) | undefined;
   private running: RunningTurn | undefined;
+  private starting = false;
   private readonly batcher: EventBatcher;
 
   constructor(private readonly deps: ChatControllerDeps) {
@@ -181,15 +182,21 @@ export class ChatController {
 
   /** Sends a user message, creating a session bound to the active document if none is open. */
   async sendMessage(text: string, context?: { label: string; text: string }): Promise<void> {
-    if (this.running) {
+    if (this.running || this.starting) {
       this.deps.actions.notify('warn', 'The agent is still working on the last request. Stop it first, or wait.');
       return;
     }
+    // Creating the session takes a moment; a second Enter in that moment must not start a second turn.
+    this.starting = true;
     let sessionId = this.currentSessionId;
-    if (!sessionId) {
-      const session = await createSession(this.deps.store, { document: this.deps.activeDocument() });
-      sessionId = session.id;
-      await this.show(session);
+    try {
+      if (!sessionId) {
+        const session = await createSession(this.deps.store, { document: this.deps.activeDocument() });
+        sessionId = session.id;
+        await this.show(session);
+      }
+    } finally {
+      this.starting = false;
     }
     await this.run({ kind: 'message', sessionId, text, ...(context ? { context } : {}) });
   }

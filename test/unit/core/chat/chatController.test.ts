@@ -225,6 +225,14 @@ describe('chat controller', () => {
     assert.equal(s.harness.fake.requests.length, 1, 'only one model call was made');
   });
 
+  it('two sends in a row before the first turn starts make one session and one turn', async () => {
+    s = await setup(HELLO);
+    await Promise.all([s.controller.handle({ type: 'send', text: 'one' }), s.controller.handle({ type: 'send', text: 'two' })]);
+    assert.equal((await s.harness.store.list()).length, 1);
+    assert.equal(s.harness.fake.requests.length, 1);
+    assert.match(s.notices.join('\n'), /still working/);
+  });
+
   it('an answer to a question that is not pending is refused with the reason, and nothing runs', async () => {
     s = await setup(HELLO);
     await s.controller.handle({ type: 'send', text: 'hello' });
