@@ -1,49 +1,17 @@
 // The headless CLI end to end: `node dist/cli.js` in its own process (built by `npm run build`),
 // the real SDK against the fake server, the real skills and editing tools on a real file.
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { agentEventSchema, type AgentEvent } from '../../../src/shared/events';
 import { validateLesson } from '../../../src/core/lesson/validate';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fake/fakeAnthropic';
 import type { ScenarioInput } from '../../fake/scenario';
 import { validateMessagesRequest } from '../../fake/validateRequest';
+import { checkCliOutput, eventTypes, requireBuiltCli, runCli, SCENARIOS, type CliResult } from './cliProcess';
 
-const ROOT = join(__dirname, '..', '..', '..', '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
-const SCENARIOS = join(ROOT, 'test', 'fake', 'scenarios');
 const KEY = 'sk-ant-cli-test-9f8e7d6c5b4a';
 const LESSON = '<lesson title="Verbs" lang="fr">\n  <h1>Les verbes</h1>\n  <p>Bonjour à tous.</p>\n</lesson>\n';
-
-interface CliResult {
-  code: number;
-  events: AgentEvent[];
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  const clean = { ...process.env };
-  delete clean.ANTHROPIC_API_KEY;
-  delete clean.ANTHROPIC_BASE_URL;
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { env: { ...clean, ...env }, timeout: 15_000 }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
-      const lines = stdout.split('\n').filter((l) => l.length > 0);
-      const events = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as AgentEvent);
-      resolve({ code, events, stdout, stderr });
-    });
-  });
-}
-
-function eventTypes(events: AgentEvent[]): string[] {
-  const out: string[] = [];
-  for (const e of events) if (e.type !== 'text' || out.at(-1) !== 'text') out.push(e.type);
-  return out;
-}
 
 describe('CLI (dist/cli.js)', function () {
   this.timeout(30_000);
@@ -52,9 +20,7 @@ describe('CLI (dist/cli.js)', function () {
   let sessions: string;
   let fake: FakeAnthropic | undefined;
 
-  before(function () {
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first.`);
-  });
+  before(requireBuiltCli);
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'la-cli-'));
     doc = join(dir, 'verbs.lesson.xml');
@@ -78,15 +44,7 @@ describe('CLI (dist/cli.js)', function () {
   const run = (url: string, prompt: string, extra: string[] = []): Promise<CliResult> =>
     runCli(['run', '--doc', doc, '--prompt', prompt, '--session-dir', sessions, '--base-url', url, '--api-key', KEY, ...extra]);
 
-  function check(result: CliResult): void {
-    assert.equal(result.stdout.split('\n').filter((l) => l.length > 0).length, result.events.length, 'stdout is JSON Lines only');
-    for (const e of result.events) {
-      assert.ok(agentEventSchema.safeParse(e).success, JSON.stringify(e));
-      assert.ok(['text', 'tool_start', 'tool_end', 'question', 'confirmation', 'usage', 'done', 'error'].includes(e.type), e.type);
-      assert.equal(typeof e.sessionId, 'string');
-    }
-    assert.ok(!result.stdout.includes(KEY) && !result.stderr.includes(KEY), 'the key never appears in the output');
-  }
+  const check = (result: CliResult): void => checkCliOutput(result, KEY);
 
   it('answers "hello" without any tool, exit 0, and leaves the file untouched', async () => {
     const f = await serve(join(SCENARIOS, 'hello.json'));

@@ -1,0 +1,57 @@
+// Running the built CLI (`node dist/cli.js`) in its own process for end-to-end tests, and the
+// checks every run must pass: stdout is JSON Lines of valid agent events, and the key never shows.
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { agentEventSchema, type AgentEvent } from '../../../src/shared/events';
+
+// Test bundles live in out/test/unit/core: four levels below the repository.
+export const ROOT = join(__dirname, '..', '..', '..', '..');
+export const CLI = join(ROOT, 'dist', 'cli.js');
+export const SCENARIOS = join(ROOT, 'test', 'fake', 'scenarios');
+
+export interface CliResult {
+  code: number;
+  events: AgentEvent[];
+  stdout: string;
+  stderr: string;
+}
+
+/** Fails the suite early, with the fix, when the CLI was not built. */
+export function requireBuiltCli(): void {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first.`);
+}
+
+/** Runs the CLI with `args`; the machine's Anthropic variables are removed unless `env` sets them. */
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const clean = { ...process.env };
+  delete clean.ANTHROPIC_API_KEY;
+  delete clean.ANTHROPIC_BASE_URL;
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { env: { ...clean, ...env }, timeout: 15_000 }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+      const lines = stdout.split('\n').filter((l) => l.length > 0);
+      const events = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as AgentEvent);
+      resolve({ code, events, stdout, stderr });
+    });
+  });
+}
+
+/** The event types in order, with runs of text deltas folded into one "text". */
+export function eventTypes(events: AgentEvent[]): string[] {
+  const out: string[] = [];
+  for (const e of events) if (e.type !== 'text' || out.at(-1) !== 'text') out.push(e.type);
+  return out;
+}
+
+/** stdout is JSON Lines of valid CLI events, each with its session, and `key` appears nowhere. */
+export function checkCliOutput(result: CliResult, key: string): void {
+  assert.equal(result.stdout.split('\n').filter((l) => l.length > 0).length, result.events.length, 'stdout is JSON Lines only');
+  for (const e of result.events) {
+    assert.ok(agentEventSchema.safeParse(e).success, JSON.stringify(e));
+    assert.ok(['text', 'tool_start', 'tool_end', 'question', 'confirmation', 'usage', 'done', 'error'].includes(e.type), e.type);
+    assert.equal(typeof e.sessionId, 'string');
+  }
+  assert.ok(!result.stdout.includes(key) && !result.stderr.includes(key), 'the key never appears in the output');
+}
