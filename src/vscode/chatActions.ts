@@ -40,10 +40,11 @@ export function createChatActions(apiKeys: ApiKeyStore, review: ReviewDocuments,
       if (!target) return;
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(sessionToMarkdown(session)));
       log.info(`Exported session ${session.id} to ${vscode.workspace.asRelativePath(target)}`);
+      // Not awaited: the export is done; the notification's button must not hold the command open.
       const open = vscode.l10n.t('Open');
-      if ((await vscode.window.showInformationMessage(vscode.l10n.t('Session exported.'), open)) === open) {
-        await vscode.window.showTextDocument(target);
-      }
+      void vscode.window.showInformationMessage(vscode.l10n.t('Session exported.'), open).then((choice) => {
+        if (choice === open) void vscode.window.showTextDocument(target);
+      });
     },
     async setApiKey() {
       await apiKeys.prompt();

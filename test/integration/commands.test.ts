@@ -100,10 +100,12 @@ describe('commands', () => {
   it('Export Session as Markdown writes the conversation to the file chosen', async () => {
     const folder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(folder);
+    await vscode.commands.executeCommand('lessonAgent.newSession');
+    await model.api.controller.sendMessage('Export me please');
     const target = vscode.Uri.joinPath(folder.uri, `export-${randomUUID().slice(0, 6)}.md`);
     const running = vscode.commands.executeCommand('lessonAgent.exportSession');
     await answerQuickInput(target.fsPath);
-    await running.then(undefined, () => undefined);
+    await running;
     await waitUntil(async () => {
       try {
         await vscode.workspace.fs.stat(target);
@@ -113,7 +115,8 @@ describe('commands', () => {
       }
     }, 'the export file');
     const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
-    assert.match(text, /Please be slow about it/);
+    assert.match(text, /Export me please/);
+    assert.match(text, new RegExp(REPLY));
   });
 
   it('Select Model changes the model setting', async () => {

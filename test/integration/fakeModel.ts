@@ -17,6 +17,8 @@ export interface FakeModelSession {
 
 /** Points the extension at a fresh fake model with a stored key; dispose() undoes both. */
 export async function useFakeModel(scenario: ScenarioInput): Promise<FakeModelSession> {
+  // Activation happens as for a user: by opening the chat.
+  await vscode.commands.executeCommand('lessonAgent.openChat');
   const api = await activeExtension();
   const fake = await startFakeAnthropic(scenario);
   const config = vscode.workspace.getConfiguration('lessonAgent');

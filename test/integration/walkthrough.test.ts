@@ -8,6 +8,7 @@ const workbench = { frame: 'workbench' as const };
 
 describe('onboarding walkthrough', () => {
   it('opens with its three steps, the first one linking to Set API Key', async () => {
+    await vscode.commands.executeCommand('lessonAgent.openChat');
     await activeExtension();
     const walkthroughs = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.contributes.walkthroughs as Array<{ id: string; steps: unknown[] }>;
     assert.equal(walkthroughs[0]?.steps.length, 3);

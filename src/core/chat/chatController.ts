@@ -351,7 +351,16 @@ export class ChatController {
       this.deps.onBusyChange?.(false);
       await this.refreshSessions();
       this.send({ type: 'sessions', sessions: this.sessions });
+      this.syncTitle();
     }
+  }
+
+  /** A new session takes its title from its first message: show it once the store has it. */
+  private syncTitle(): void {
+    const summary = this.sessions.find((s) => s.id === this.view.sessionId);
+    if (!summary || summary.title === this.view.title) return;
+    this.view = { ...this.view, title: summary.title };
+    this.pushSnapshot();
   }
 
   private onAgentEvent(event: AgentEvent): void {
