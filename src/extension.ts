@@ -1,4 +1,5 @@
 // Wires the features together; each lives in src/vscode and registers its own disposables.
+import './shared/zodConfig';
 import * as vscode from 'vscode';
 import { ChatController } from './core/chat/chatController';
 import type { HostMeta } from './shared/view';

@@ -1,5 +1,5 @@
 // Entry point of the chat webview.
-import './zodConfig';
+import '../../src/shared/zodConfig';
 import '@vscode/codicons/dist/codicon.css';
 import './styles/base.css';
 import './styles/messages.css';
