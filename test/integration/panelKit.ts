@@ -1,0 +1,200 @@
+// What the chat-panel integration tests share: a fresh session bound to a fresh document per
+// test, typing into the webview's input like a user, reading the last assistant message, the
+// tool results the fake model received, and a recorder that watches the webview's DOM change.
+import * as assert from 'node:assert/strict';
+import Mocha from 'mocha';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { FakeAnthropic } from '../fake/fakeAnthropic';
+import type { ScenarioInput } from '../fake/scenario';
+import { validateMessagesRequest } from '../fake/validateRequest';
+import { TEST_IDS } from '../../webview-ui/src/testIds';
+import { byTestId, ui } from './driver';
+import type { FakeModelSession } from './fakeModel';
+import { openFreshDocument, useFakeModel } from './fakeModel';
+import { EXTENSION_ID, waitUntil } from './helpers';
+
+export const workbench = { frame: 'workbench' as const };
+export const READY = `${byTestId(TEST_IDS.root)}[data-ready="true"]`;
+export const INPUT = byTestId(TEST_IDS.input);
+export const ASSISTANT = `${byTestId(TEST_IDS.message)}[data-kind="assistant"]`;
+/** The last assistant message (Playwright's nth(-1)). */
+export const LAST = { nth: -1 };
+
+/** A short lesson: an appended exercise stays on screen in the editor. */
+export const SHORT_LESSON = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<lesson title="Les verbes" level="A2" lang="fr">',
+  '  <h1>Les verbes au présent</h1>',
+  '  <p>Today we practise regular and irregular verbs in the present tense.</p>',
+  '</lesson>',
+  '',
+].join('\n');
+
+let counter = 0;
+
+export function uniqueName(stem: string, extension: string): string {
+  return `${stem}-${Date.now().toString(36)}-${++counter}${extension}`;
+}
+
+/**
+ * Gives every tool_use block without an id a unique one. The fake numbers ids per server
+ * (`toolu_fake_1_1` in every test), while the webview keeps per-card progress by id for its
+ * lifetime, as it may: real ids never repeat.
+ */
+export function withUniqueToolIds(scenario: ScenarioInput): ScenarioInput {
+  const stamp = Date.now().toString(36);
+  const fix = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(fix);
+    if (typeof value !== 'object' || value === null) return value;
+    const record = value as Record<string, unknown>;
+    const fixed = Object.fromEntries(Object.entries(record).map(([k, v]) => [k, k === 'input' ? v : fix(v)]));
+    if (record.type === 'tool_use' && record.id === undefined) fixed.id = `toolu_panel_${stamp}_${++counter}`;
+    return fixed;
+  };
+  return fix(scenario) as ScenarioInput;
+}
+
+/** A scenario file from test/fake/scenarios, with unique tool ids. */
+export function scenarioFile(name: string): ScenarioInput {
+  const root = vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath;
+  assert.ok(root, 'the extension under test is loaded');
+  const raw: unknown = JSON.parse(readFileSync(path.join(root, 'test', 'fake', 'scenarios', name), 'utf8'));
+  return withUniqueToolIds(raw as ScenarioInput);
+}
+
+export interface PanelTest {
+  model: FakeModelSession;
+  fake: FakeAnthropic;
+  editor: vscode.TextEditor | undefined;
+}
+
+/**
+ * Starts the fake model, opens `document` (if any) in an editor, and leaves the chat on an empty
+ * new session, so the next message starts a session bound to that document.
+ */
+export async function startPanelTest(scenario: ScenarioInput, document?: { name: string; content: string }): Promise<PanelTest> {
+  await vscode.commands.executeCommand('lessonAgent.openChat');
+  const model = await useFakeModel(scenario);
+  const editor = document ? await openFreshDocument(document.name, document.content) : undefined;
+  await model.api.controller.newSession();
+  await ui.waitFor(READY);
+  await ui.waitFor(byTestId(TEST_IDS.emptyChat));
+  return { model, fake: model.fake, editor };
+}
+
+/** Types into the chat input and presses Enter, as a user would. */
+export async function typeAndSend(text: string): Promise<void> {
+  await ui.waitFor(`${INPUT}:not([disabled])`);
+  await ui.fill(INPUT, text);
+  await ui.press('Enter', { selector: INPUT });
+}
+
+/** Waits until the fake has answered `requests` requests and the agent is idle again. */
+export async function waitForTurnEnd(t: PanelTest, requests: number, timeoutMs = 20_000): Promise<void> {
+  await waitUntil(() => t.fake.requests.length >= requests && !t.model.api.controller.busy, `request #${requests} and the end of the turn`, timeoutMs);
+}
+
+interface ToolResultBlock {
+  type: 'tool_result';
+  content: unknown;
+  is_error?: boolean;
+}
+
+/** The tool_result blocks of the last user message of request `index`. */
+export function toolResultsOf(fake: FakeAnthropic, index: number): { content: string; isError: boolean }[] {
+  const body = fake.requests[index]?.body as { messages?: { role: string; content: unknown }[] } | undefined;
+  assert.ok(body, `request #${index} was received`);
+  const last = body.messages?.filter((m) => m.role === 'user').at(-1);
+  const blocks = Array.isArray(last?.content) ? (last.content as { type: string }[]) : [];
+  return blocks
+    .filter((b): b is ToolResultBlock => b.type === 'tool_result')
+    .map((b) => ({ content: typeof b.content === 'string' ? b.content : JSON.stringify(b.content), isError: b.is_error === true }));
+}
+
+/** The names of the tool_use blocks in the conversation the last request carried. */
+export function toolUsesSent(fake: FakeAnthropic): string[] {
+  const last = fake.requests.at(-1)?.body as { messages?: { role: string; content: unknown }[] } | undefined;
+  return (last?.messages ?? [])
+    .flatMap((m) => (Array.isArray(m.content) ? (m.content as { type: string; name?: string }[]) : []))
+    .filter((b) => b.type === 'tool_use')
+    .map((b) => b.name ?? '');
+}
+
+/** Every request the fake received is a valid Messages request (pairing, roles, blocks). */
+export function assertValidRequests(fake: FakeAnthropic): void {
+  for (const request of fake.requests) {
+    if (request.path !== '/v1/messages') continue;
+    assert.deepEqual(validateMessagesRequest(request.body), [], `request #${request.index} is valid`);
+  }
+}
+
+/** The last assistant message's rendered text. */
+export function lastAssistantText(): Promise<string> {
+  return ui.text(`${ASSISTANT} ${byTestId(TEST_IDS.messageText)}`, LAST);
+}
+
+/**
+ * Starts recording, inside the webview, one entry per distinct state of the last assistant
+ * message (status, text length, cursor, steps with their status), on every DOM change.
+ */
+export async function startRecorder(): Promise<void> {
+  await ui.evaluate(`(() => {
+    const log = [];
+    let last = '';
+    const sample = () => {
+      const all = document.querySelectorAll('${ASSISTANT}');
+      const m = all[all.length - 1];
+      if (!m) return;
+      const text = m.querySelector('${byTestId(TEST_IDS.messageText)}');
+      const entry = {
+        status: m.getAttribute('data-status'),
+        length: text ? text.innerText.length : 0,
+        cursor: !!m.querySelector('${byTestId(TEST_IDS.streamingCursor)}'),
+        steps: [...m.querySelectorAll('${byTestId(TEST_IDS.step)}')].map((s) => [s.innerText.replace(/\\s+/g, ' ').trim(), s.getAttribute('data-status')]),
+        at: Math.round(performance.now()),
+      };
+      const key = JSON.stringify({ ...entry, at: 0 });
+      if (key !== last) { last = key; log.push(entry); }
+    };
+    window.__panelRecorder?.disconnect();
+    const observer = new MutationObserver(sample);
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    window.__panelRecorder = observer;
+    window.__panelLog = log;
+    sample();
+    return true;
+  })()`);
+}
+
+export interface RecordedState {
+  status: string | null;
+  length: number;
+  cursor: boolean;
+  steps: [string, string | null][];
+  at: number;
+}
+
+export async function recorded(): Promise<RecordedState[]> {
+  return (await ui.evaluate('window.__panelLog ?? []')) as RecordedState[];
+}
+
+export async function setGlobal(section: string, key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration(section).update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+/** Saves what tests left dirty (their throwaway copies) and closes every editor, without dialogs. */
+export async function closeAllEditors(): Promise<void> {
+  await vscode.workspace.saveAll(false);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A line in the run's output (mocha's reporter output is what the harness shows and keeps). */
+export function report(line: string): void {
+  Mocha.reporters.Base.consoleLog(`      ${line}`);
+}
