@@ -14,13 +14,14 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, what: s
 }
 
 /**
- * The extension's API once VS Code has activated it by itself (tests never call activate(), or
- * they would not notice a broken activation event).
+ * The extension's API, activated the way a user activates it: when it is not active yet, its
+ * chat view is opened (tests never call activate(), or they would not notice a broken activation
+ * event).
  */
 export async function activeExtension(timeoutMs = 15_000): Promise<LessonAgentApi> {
   const ext = vscode.extensions.getExtension<LessonAgentApi>(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this extension host`);
-  const what = `${EXTENSION_ID} to activate (open its view or run one of its commands first)`;
-  await waitUntil(() => ext.isActive, what, timeoutMs);
+  if (!ext.isActive) await vscode.commands.executeCommand('lessonAgent.chat.focus');
+  await waitUntil(() => ext.isActive, `${EXTENSION_ID} to activate when its chat view opens`, timeoutMs);
   return ext.exports;
 }
