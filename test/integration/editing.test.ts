@@ -15,6 +15,7 @@ import {
   fileExists,
   positionAfter,
   pressInEditor,
+  setAutoSave,
   startEditingTest,
   toolResultsOf,
   toolUseId,
@@ -59,6 +60,8 @@ describe('editing the open lesson', function () {
   this.timeout(60_000);
   let t: EditingTest | undefined;
 
+  before(() => setAutoSave('off'));
+  after(() => setAutoSave(undefined));
   afterEach(async () => {
     await t?.model.dispose();
     t = undefined;

@@ -15,6 +15,7 @@ import {
   positionAfter,
   reviewDiffTabs,
   setApprovalRule,
+  setAutoSave,
   startEditingTest,
   toolResultsOf,
   toolUseId,
@@ -56,8 +57,14 @@ describe('editing: confirmations, review and revert', function () {
   this.timeout(60_000);
   let t: EditingTest | undefined;
 
-  before(() => setApprovalRule('large'));
-  after(() => setApprovalRule(undefined));
+  before(async () => {
+    await setApprovalRule('large');
+    await setAutoSave('off');
+  });
+  after(async () => {
+    await setApprovalRule(undefined);
+    await setAutoSave(undefined);
+  });
   afterEach(async () => {
     await t?.model.dispose();
     t = undefined;

@@ -139,6 +139,14 @@ export async function closeAllEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
 
+/**
+ * VS Code for the web (code-server) auto-saves after a second by default; desktop VS Code does
+ * not. Tests about unsaved buffers turn it off so "unsaved" does not depend on timing.
+ */
+export async function setAutoSave(value: 'off' | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('files').update('autoSave', value, vscode.ConfigurationTarget.Global);
+}
+
 export async function setApprovalRule(rule: 'never' | 'large' | 'always' | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('lessonAgent').update('approval.edits', rule, vscode.ConfigurationTarget.Global);
 }
