@@ -83,7 +83,7 @@ describe('panel continuity', function () {
     // The panel's story, slower still: about 9 s, time for two hide/show cycles.
     const story = ruleText(scenarioFile(FLOWS), 'long slow reply');
     const full = squeeze(story);
-    t = await startPanelTest({ steps: [{ delayMs: 40, chunk: 3, blocks: [{ type: 'text', text: story }] }] });
+    t = await startPanelTest({ steps: [{ delayMs: 40, blocks: [{ type: 'text', text: story, chunk: 3 }] }] });
     await typeAndSend('Tell me a story, slowly');
     await waitUntil(async () => (await lastAssistantText()).length > 60, 'the story to start streaming');
     await ui.evaluate('window.__panelMarker = 1');
