@@ -65,6 +65,7 @@ export async function startEditingTest(scenario: ScenarioInput, name: string, co
 /** Gives the editor the focus, puts the cursor at `at`, and types `text` key by key. */
 export async function typeInEditor(document: vscode.TextDocument, at: vscode.Position, text: string): Promise<void> {
   const editor = await vscode.window.showTextDocument(document, { preserveFocus: false, preview: false });
+  await waitUntil(() => vscode.window.activeTextEditor?.document === document, 'the editor to be active');
   editor.selection = new vscode.Selection(at, at);
   await ui.type(EDITOR_INPUT, text, workbench);
   // The keys reach the page at once but the extension host's copy of the text a moment later.
