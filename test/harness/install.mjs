@@ -105,21 +105,30 @@ async function ensureCodeServer() {
   });
 }
 
-/** Everything the offline route needs, installed if missing. Returns the runtime's paths. */
-export async function ensureRuntime() {
+/** The apt part only: what the runtime install and the browser need from the system. */
+export async function ensureSystemForRuntime() {
   const needsInstall = !existsSync(join(codeServerDir, MARKER));
   await ensureSystemPackages({ forInstall: needsInstall, logPath: installLog() });
   if (!onPath('tar')) throw new Error('tar is missing: install it (apt-get install tar).');
+}
+
+/** Everything the offline route needs, installed if missing. Returns the runtime's paths. */
+export async function ensureRuntime() {
+  await ensureSystemForRuntime();
   await ensureNode();
   await ensureCodeServer();
   return runtimePaths;
 }
 
+// `node test/harness/install.mjs [--system-only]`: prepares the runtime ahead of a test run
+// (.ci/run starts it in the background; a test run that needs it waits on the install lock).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = Date.now();
-  ensureRuntime().then(
-    (paths) => {
-      console.log(`[harness] test runtime ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${paths.codeServerDir}`);
+  const systemOnly = process.argv.includes('--system-only');
+  (systemOnly ? ensureSystemForRuntime() : ensureRuntime()).then(
+    () => {
+      const what = systemOnly ? 'system packages' : `test runtime (${codeServerDir})`;
+      console.log(`[harness] ${what} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     },
     (error) => {
       console.error(`[harness] ${error.message}`);
