@@ -199,7 +199,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   let request: TurnRequest | undefined;
   try {
     request = await requestFor(cmd, store, doc);
-    const agent = await buildAgent(cmd, store, doc);
+    // A resume has no --doc: the session's bound document is the document, and its folder the
+    // workspace new files go to.
+    const bound = doc ?? documentOf(await store.get(request.sessionId), undefined);
+    const agent = await buildAgent(cmd, store, bound);
     const outcome = await agent.run(request, print, abort.signal);
     return outcome.status === 'completed' ? EXIT.done : outcome.status === 'awaiting_user' ? EXIT.waiting : EXIT.failed;
   } catch (err) {

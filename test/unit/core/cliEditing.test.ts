@@ -138,18 +138,31 @@ describe('CLI editing rules (dist/cli.js)', function () {
     assert.match(result.content, /Current document:\n[\s\S]*today and tomorrow\./);
   });
 
-  it('create_document waits for approval and writes nothing on --deny', async () => {
-    const f = await serve({ steps: [toolStep('create_document', { path: 'worksheets/one.lesson.xml', content: SHORT }), reply('No file, then.')] });
-    const target = join(dir, 'worksheets', 'one.lesson.xml');
+  it('create_document waits for approval: --deny writes nothing, --approve writes the file', async () => {
+    const f = await serve({
+      steps: [
+        toolStep('create_document', { path: 'worksheets/one.lesson.xml', content: SHORT }),
+        reply('No file, then.'),
+        toolStep('create_document', { path: 'worksheets/two.lesson.xml', content: SHORT }),
+        reply('Created.'),
+      ],
+    });
+    const denied = join(dir, 'worksheets', 'one.lesson.xml');
     const first = await run(f.url, 'Make a worksheet');
     assert.equal(first.code, 3, first.stderr);
     const card = ofType(first.events, 'confirmation')[0];
     assert.equal(card?.request.title, 'Create worksheets/one.lesson.xml?');
-    assert.equal(existsSync(target), false, 'nothing is written while waiting');
+    assert.equal(existsSync(denied), false, 'nothing is written while waiting');
     const deny = await resume(f.url, card.sessionId, ['--deny']);
     assert.equal(deny.code, 0, deny.stderr);
-    assert.equal(existsSync(target), false, 'nothing is written on --deny');
+    assert.equal(existsSync(denied), false, 'nothing is written on --deny');
     assert.deepEqual(toolResults(f, 1), [{ content: DENIED, isError: true }]);
+
+    const second = await runCli(['run', '--doc', doc, '--prompt', 'Make another', '--session', card.sessionId, ...common(f.url)]);
+    assert.equal(second.code, 3, second.stderr);
+    const approve = await resume(f.url, card.sessionId, ['--approve']);
+    assert.equal(approve.code, 0, approve.stderr);
+    assert.equal(await readFile(join(dir, 'worksheets', 'two.lesson.xml'), 'utf8'), SHORT);
     assert.equal(await readFile(doc, 'utf8'), LESSON, 'the bound document is untouched');
   });
 
