@@ -251,9 +251,8 @@ export class ChatController {
   }
 
   private async delete(sessionId: string): Promise<void> {
-    const summary = this.sessions.find((s) => s.id === sessionId);
-    const ok = await this.deps.actions.confirm(`Delete the session "${summary?.title ?? sessionId}"? This cannot be undone.`, 'Delete');
-    if (!ok) return;
+    // The sessions list already asked ("Delete ...?" in the row): a second, modal question here
+    // asked the user twice, and VS Code refuses modal dialogs under extension tests.
     if (this.running?.sessionId === sessionId) await this.stop();
     await this.deps.store.delete(sessionId);
     if (sessionId === this.currentSessionId) {
