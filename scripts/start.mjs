@@ -94,13 +94,12 @@ async function main() {
     });
   }
 
+  const demo = !process.env.ANTHROPIC_API_KEY;
   const env = {};
-  let demo = false;
-  if (!process.env.ANTHROPIC_API_KEY) {
+  if (demo) {
     const fake = await startFakeModel(DEMO_SCENARIO, join(dirs.root, 'fake-model.log'));
     stoppers.push(fake.stop);
     Object.assign(env, { LESSON_AGENT_BASE_URL: fake.url, LESSON_AGENT_DEMO: '1' });
-    demo = true;
   }
   const server = await startCodeServer({
     runtime,
@@ -126,17 +125,21 @@ async function main() {
     return;
   }
   try {
-    const seen = await checkWorkbench({
-      url: `${server.url}/`,
-      dataDir: join(dirs.root, 'check'),
-      screenshot: join(dirs.root, 'workbench.png'),
-      message: demo ? 'What can you do?' : undefined,
-    });
-    for (const line of seen) console.log(`[check] ${line}`);
+    await check(server.url, dirs, demo);
   } finally {
     await stopAll();
   }
   process.exit(0);
+}
+
+async function check(url, dirs, demo) {
+  const seen = await checkWorkbench({
+    url: `${url}/`,
+    dataDir: join(dirs.root, 'check'),
+    screenshot: join(dirs.root, 'workbench.png'),
+    message: demo ? 'What can you do?' : undefined,
+  });
+  for (const line of seen) console.log(`[check] ${line}`);
 }
 
 main().catch((error) => {

@@ -127,6 +127,31 @@ function stopOnSignals(cleanup) {
   }
 }
 
+/** The totals, and what makes the run fail besides failed tests. */
+function judge(outcome, results) {
+  const summary = summarize(results);
+  const problems = [...outcome.problems];
+  if (outcome.phases > 0 && results.length < outcome.phases) {
+    problems.push(`${outcome.phases - results.length} phase(s) wrote no results: the suite index did not finish`);
+  }
+  if (outcome.phases > 0 && results.length >= outcome.phases && summary.passed + summary.failed === 0) {
+    problems.push('no integration test ran');
+  }
+  return { summary, problems };
+}
+
+/** Anything the run started that is still alive now is a bug: kill it and say so. */
+function killStrays(dataDir) {
+  return findProcessesMentioning(dataDir).map((stray) => {
+    try {
+      process.kill(stray.pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+    return `stray process ${stray.pid} outlived the run (killed): ${stray.command}`;
+  });
+}
+
 async function main() {
   const started = Date.now();
   checkBuilt();
@@ -168,39 +193,23 @@ async function main() {
     tail.stop();
   }
 
-  const results = readResults(resultsPath);
-  const summary = summarize(results);
-  const problems = [...outcome.problems];
-  if (outcome.phases > 0 && results.length < outcome.phases) {
-    problems.push(`${outcome.phases - results.length} phase(s) wrote no results: the suite index did not finish`);
-  }
-  if (outcome.phases > 0 && results.length >= outcome.phases && summary.passed + summary.failed === 0) {
-    problems.push('no integration test ran');
-  }
+  const { summary, problems } = judge(outcome, readResults(resultsPath));
   const failed = problems.length > 0 || summary.failed > 0;
   if (failed && route?.page()) {
     const shot = await driver.screenshot('final-workbench').catch(() => '');
     if (shot) console.log(`[harness] screenshot: ${relative(repoRoot, shot)}`);
   }
   await cleanup();
+  problems.push(...killStrays(dirs.data));
 
-  const strays = findProcessesMentioning(dirs.data);
-  for (const stray of strays) {
-    problems.push(`stray process ${stray.pid} outlived the run (killed): ${stray.command}`);
-    try {
-      process.kill(stray.pid, 'SIGKILL');
-    } catch {
-      // gone already
-    }
-  }
   for (const problem of problems) console.error(`[harness] ${problem}`);
-  if (failed || strays.length > 0) {
+  if (problems.length > 0 || failed) {
     console.log(`[harness] logs: ${(route?.logs ?? [dirs.logs]).map((p) => relative(repoRoot, p)).join(', ')}`);
     console.log(`[harness] screenshots: ${relative(repoRoot, dirs.screenshots)}`);
   }
   console.log(`[harness] integration run took ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(summary.line);
-  process.exit(failed || strays.length > 0 ? 1 : 0);
+  process.exit(problems.length > 0 || failed ? 1 : 0);
 }
 
 main().catch((error) => {
