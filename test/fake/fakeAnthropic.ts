@@ -1,6 +1,7 @@
 // A fake Anthropic Messages API on 127.0.0.1: the exact streaming wire format, driven by a scenario
 // (scripted steps or matching rules, with faults), recording every request for assertions. The real
 // SDK talks to it over real HTTP, so retries, aborts and stream parsing are the SDK's own.
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -70,6 +71,9 @@ class FakeServer {
   readonly requests: RecordedRequest[] = [];
   private scriptIndex = 0;
   private ids = 0;
+  /** Real ids never repeat; without this part every server instance would start at the same ids,
+   *  and a session kept from an earlier run (npm start, a reload) would see them again. */
+  private readonly instance = randomBytes(3).toString('hex');
   private readonly cache = new PromptCache();
 
   constructor(scenario: Scenario) {
@@ -105,12 +109,12 @@ class FakeServer {
     let tools = 0;
     const usage = { ...this.cache.usageFor(body), output_tokens: 0 };
     return {
-      messageId: `msg_fake_${n}`,
+      messageId: `msg_fake_${this.instance}_${n}`,
       model: this.scenario.model ?? (typeof body.model === 'string' ? body.model : DEFAULT_MODEL),
       usage,
       textChunk: this.scenario.chunk ?? 8,
       jsonChunk: this.scenario.jsonChunk ?? 24,
-      newToolUseId: () => `toolu_fake_${n}_${++tools}`,
+      newToolUseId: () => `toolu_fake_${this.instance}_${n}_${++tools}`,
     };
   }
 

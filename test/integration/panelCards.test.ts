@@ -27,16 +27,19 @@ import {
 const FLOWS = 'panelFlows.json';
 const PENDING_QUESTION = `${byTestId(TEST_IDS.questionCard)}[data-status="pending"]`;
 const PENDING_CONFIRMATION = `${byTestId(TEST_IDS.confirmationCard)}[data-status="pending"]`;
-const WAITING_PLACEHOLDER = 'Please answer the question above to continue';
+const WAITING_PLACEHOLDER = {
+  question: 'Please answer the question above to continue',
+  confirmation: 'Please approve or deny the change above to continue',
+};
 
 function option(label: string): string {
   return `${PENDING_QUESTION} ${byTestId(TEST_IDS.questionOption)}[data-label="${label}"]`;
 }
 
 /** The composer is disabled and says why while a card waits. */
-async function assertComposerWaits(): Promise<void> {
+async function assertComposerWaits(kind: keyof typeof WAITING_PLACEHOLDER = 'question'): Promise<void> {
   assert.notEqual(await ui.attribute(INPUT, 'disabled'), null, 'the input is disabled while a card waits');
-  assert.equal(await ui.attribute(INPUT, 'placeholder'), WAITING_PLACEHOLDER);
+  assert.equal(await ui.attribute(INPUT, 'placeholder'), WAITING_PLACEHOLDER[kind]);
 }
 
 describe('panel cards: questions and confirmations', function () {
@@ -157,7 +160,7 @@ describe('panel cards: questions and confirmations', function () {
 
       await ui.waitFor(PENDING_CONFIRMATION, { text: 'Added a teacher note under the title' });
       assert.match(await ui.text(PENDING_CONFIRMATION), /Your settings ask for approval before every edit\./);
-      await assertComposerWaits();
+      await assertComposerWaits('confirmation');
       assert.equal(document.getText(), SHORT_LESSON, 'nothing changes while the card waits');
       await ui.click(`${PENDING_CONFIRMATION} ${byTestId(TEST_IDS.confirmApprove)}`);
 

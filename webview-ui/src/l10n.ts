@@ -110,6 +110,7 @@ export const en = {
   inputLabel: 'Message',
   inputPlaceholder: 'Ask about the lesson, or ask for a change',
   inputWaiting: 'Please answer the question above to continue',
+  inputWaitingConfirmation: 'Please approve or deny the change above to continue',
   send: 'Send',
   stop: 'Stop',
   retry: 'Retry',

@@ -30,6 +30,7 @@ describe('webview: confirmation cards', function () {
     for (const part of [CONFIRMATION.title, CONFIRMATION.summary, CONFIRMATION.reason as string]) assert.ok(text.includes(part), `shows ${part}`);
     await w.page.waitForFunction(() => window.document.activeElement?.getAttribute('data-testid') === 'confirmation-card');
     assert.equal(await w.page.locator(byTestId('chat-input')).isDisabled(), true);
+    assert.equal(await w.page.locator(byTestId('chat-input')).getAttribute('placeholder'), 'Please approve or deny the change above to continue');
 
     await w.page.click(byTestId('confirm-review'));
     assert.deepEqual(await w.waitForPosted('reviewProposal'), [{ type: 'reviewProposal', toolCallId: 'k1' }]);

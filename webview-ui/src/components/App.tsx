@@ -78,7 +78,7 @@ export function App(): ReactNode {
   }, [ui]);
 
   const { session } = host;
-  const waiting = pendingCard(session) !== undefined;
+  const waiting = pendingCard(session)?.kind;
   useEffect(() => {
     if (!host.ready) return; // keep restored progress until the host has said what is pending
     const pending = session.items.flatMap((i) => (i.kind === 'assistant' ? i.questions.filter((q) => q.status === 'pending').map((q) => q.toolCallId) : []));

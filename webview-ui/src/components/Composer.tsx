@@ -11,20 +11,21 @@ import { TextArea } from '../ui/TextInput';
 interface Props {
   draft: string;
   busy: boolean;
-  waiting: boolean;
+  /** What the agent waits for, if anything: the input stays disabled until it is answered. */
+  waiting: 'question' | 'confirmation' | undefined;
   inputRef: RefObject<HTMLTextAreaElement | null>;
 }
 
 export function Composer({ draft, busy, waiting, inputRef }: Props): ReactNode {
   const { post, ui } = useChat();
-  const wasWaiting = useRef(waiting);
+  const wasWaiting = useRef(waiting !== undefined);
 
   useEffect(() => {
-    if (wasWaiting.current && !waiting) inputRef.current?.focus();
-    wasWaiting.current = waiting;
+    if (wasWaiting.current && waiting === undefined) inputRef.current?.focus();
+    wasWaiting.current = waiting !== undefined;
   }, [waiting, inputRef]);
 
-  const canSend = !busy && !waiting && draft.trim().length > 0;
+  const canSend = !busy && waiting === undefined && draft.trim().length > 0;
   const send = (): void => {
     if (!canSend) return;
     post({ type: 'send', text: draft.trim() });
@@ -46,8 +47,8 @@ export function Composer({ draft, busy, waiting, inputRef }: Props): ReactNode {
         onChange={(text) => ui({ type: 'draft', text })}
         onKeyDown={onKeyDown}
         label={t('inputLabel')}
-        placeholder={waiting ? t('inputWaiting') : t('inputPlaceholder')}
-        disabled={waiting}
+        placeholder={waiting === 'question' ? t('inputWaiting') : waiting === 'confirmation' ? t('inputWaitingConfirmation') : t('inputPlaceholder')}
+        disabled={waiting !== undefined}
         testId={TEST_IDS.input}
       />
       <div className="composer-actions">
