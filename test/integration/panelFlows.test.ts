@@ -11,6 +11,7 @@ import { waitUntil } from './helpers';
 import type { PanelTest } from './panelKit';
 import {
   ASSISTANT,
+  INPUT,
   LAST,
   SHORT_LESSON,
   assertValidRequests,
@@ -33,6 +34,10 @@ const FLOWS = 'panelFlows.json';
 const STREAMING = `${ASSISTANT}[data-status="streaming"]`;
 const DONE = `${ASSISTANT}[data-status="done"]`;
 const LOADING = 'Checking fill-blanks rules';
+
+async function inputValue(): Promise<unknown> {
+  return ui.evaluate(`document.querySelector('${INPUT}').value`);
+}
 const EDITING = 'Editing document';
 
 describe('panel flows: conversation, transparent editing, Stop', function () {
@@ -54,9 +59,16 @@ describe('panel flows: conversation, transparent editing, Stop', function () {
     await startRecorder();
     const rendersBefore = Number(await ui.attribute(byTestId(TEST_IDS.root), 'data-render-count'));
 
-    await typeAndSend('hello');
-    await ui.waitFor(`${byTestId(TEST_IDS.message)}[data-kind="user"]`, { text: 'hello' });
-    assert.equal(await ui.evaluate(`document.querySelector('${byTestId(TEST_IDS.input)}').value`), '', 'Enter sent the text and cleared the input');
+    // Shift+Enter is a new line; Enter sends.
+    await ui.type(INPUT, 'hello');
+    await ui.press('Shift+Enter', { selector: INPUT });
+    await ui.type(INPUT, 'there');
+    assert.equal(await inputValue(), 'hello\nthere');
+    assert.equal(await ui.count(byTestId(TEST_IDS.message)), 0, 'nothing sent yet');
+    await ui.press('Enter', { selector: INPUT });
+    await ui.waitFor(`${byTestId(TEST_IDS.message)}[data-kind="user"]`, { text: 'there' });
+    assert.equal(await ui.text(`${byTestId(TEST_IDS.message)}[data-kind="user"]`), 'hello\nthere');
+    assert.equal(await inputValue(), '', 'Enter sent the text and cleared the input');
     await ui.waitFor(DONE, { timeout: 15_000 });
     const rendersAfter = Number(await ui.attribute(byTestId(TEST_IDS.root), 'data-render-count'));
 
