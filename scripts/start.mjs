@@ -119,7 +119,7 @@ async function main() {
 
   console.log(`\n  Lesson Agent in VS Code: ${server.url}/`);
   console.log(`  workspace: ${relative(repoRoot, dirs.samples)} (a working copy of samples/; --fresh resets it)`);
-  console.log(demo ? '  model: offline demo (no ANTHROPIC_API_KEY; set one, or store a key in the panel)' : '  model: Claude (ANTHROPIC_API_KEY)');
+  console.log(demo ? '  model: offline demo (no ANTHROPIC_API_KEY; start with one set to talk to Claude)' : '  model: Claude (ANTHROPIC_API_KEY)');
   if (!opts.check) {
     console.log('  Ctrl+C stops.\n');
     return;
