@@ -3,6 +3,7 @@
 // Back, and the model receiving exactly those answers; a skipped question; an edit approved and
 // the next one denied with feedback, in one turn.
 import * as assert from 'node:assert/strict';
+import type { ScenarioInput } from '../fake/scenario';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import type { PanelTest } from './panelKit';
@@ -21,7 +22,6 @@ import {
   typeAndSend,
   uniqueName,
   waitForTurnEnd,
-  withUniqueToolIds,
 } from './panelKit';
 
 const FLOWS = 'panelFlows.json';
@@ -136,7 +136,7 @@ describe('panel cards: questions and confirmations', function () {
     try {
       const note = '  <note><p>Bring a dictionary.</p></note>\n';
       const homework = '  <p>Homework: learn the endings by heart.</p>\n';
-      const scenario = withUniqueToolIds({
+      const scenario: ScenarioInput = {
         steps: [
           {
             blocks: [
@@ -152,7 +152,7 @@ describe('panel cards: questions and confirmations', function () {
           },
           { blocks: [{ type: 'text', text: 'Understood: the note is in, no homework.' }] },
         ],
-      });
+      };
       t = await startPanelTest(scenario, { name: uniqueName('confirm', '.lesson.xml'), content: SHORT_LESSON });
       const document = t.editor?.document;
       assert.ok(document);

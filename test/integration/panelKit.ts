@@ -38,30 +38,11 @@ export function uniqueName(stem: string, extension: string): string {
   return `${stem}-${Date.now().toString(36)}-${++counter}${extension}`;
 }
 
-/**
- * Gives every tool_use block without an id a unique one. The fake numbers ids per server
- * (`toolu_fake_1_1` in every test), while the webview keeps per-card progress by id for its
- * lifetime, as it may: real ids never repeat.
- */
-export function withUniqueToolIds(scenario: ScenarioInput): ScenarioInput {
-  const stamp = Date.now().toString(36);
-  const fix = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(fix);
-    if (typeof value !== 'object' || value === null) return value;
-    const record = value as Record<string, unknown>;
-    const fixed = Object.fromEntries(Object.entries(record).map(([k, v]) => [k, k === 'input' ? v : fix(v)]));
-    if (record.type === 'tool_use' && record.id === undefined) fixed.id = `toolu_panel_${stamp}_${++counter}`;
-    return fixed;
-  };
-  return fix(scenario) as ScenarioInput;
-}
-
-/** A scenario file from test/fake/scenarios, with unique tool ids. */
+/** A scenario file from test/fake/scenarios. */
 export function scenarioFile(name: string): ScenarioInput {
   const root = vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath;
   assert.ok(root, 'the extension under test is loaded');
-  const raw: unknown = JSON.parse(readFileSync(path.join(root, 'test', 'fake', 'scenarios', name), 'utf8'));
-  return withUniqueToolIds(raw as ScenarioInput);
+  return JSON.parse(readFileSync(path.join(root, 'test', 'fake', 'scenarios', name), 'utf8')) as ScenarioInput;
 }
 
 export interface PanelTest {

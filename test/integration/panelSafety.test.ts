@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import type { PanelTest } from './panelKit';
-import { ASSISTANT, assertValidRequests, lastAssistantText, report, sleep, startPanelTest, typeAndSend, waitForTurnEnd, withUniqueToolIds } from './panelKit';
+import { ASSISTANT, assertValidRequests, lastAssistantText, report, sleep, startPanelTest, typeAndSend, waitForTurnEnd } from './panelKit';
 
 interface Beacon {
   url: string;
@@ -87,7 +87,7 @@ describe('panel safety: model text renders inert', function () {
     const list = payloads(beacon.url);
     const reply = `Here are some tricks:\n\n${list.join('\n\n')}\n\nThat is all.`;
     t = await startPanelTest(
-      withUniqueToolIds({
+      {
         steps: [
           {
             delayMs: 2,
@@ -114,7 +114,7 @@ describe('panel safety: model text renders inert', function () {
           },
           { blocks: [{ type: 'text', text: `Fine. <img src="${beacon.url}/final" onerror="window.__xss='final'">` }] },
         ],
-      }),
+      },
     );
     await ui.evaluate(`(() => {
       window.__csp = [];

@@ -21,7 +21,6 @@ import {
   typeAndSend,
   uniqueName,
   waitForTurnEnd,
-  withUniqueToolIds,
   workbench,
 } from './panelKit';
 
@@ -72,7 +71,7 @@ function screensScenario(): ScenarioInput {
       },
     },
   ];
-  return withUniqueToolIds({ ...flows, rules: [...extra, ...rules] });
+  return { ...flows, rules: [...extra, ...rules] };
 }
 
 async function shoot(scene: string, theme: string): Promise<void> {
