@@ -101,8 +101,11 @@ export class AgentHost implements vscode.Disposable {
 
   private createClient(): Anthropic {
     const settings = readSettings();
-    const baseURL = settings.baseUrl || this.env.LESSON_AGENT_BASE_URL || undefined;
-    const key = this.demo ? DEMO_KEY : this.options.apiKeys.current();
+    // The demo's local model only stands in while no real key exists: once the user sets one,
+    // it goes to Claude (or to the endpoint they chose), never to the scripted demo.
+    const demo = this.demo;
+    const baseURL = settings.baseUrl || (demo ? this.env.LESSON_AGENT_BASE_URL : undefined) || undefined;
+    const key = demo ? DEMO_KEY : this.options.apiKeys.current();
     if (!key) throw new NoApiKeyError();
     // The SDK's timeout only runs until response headers arrive (the loop's watchdog takes over
     // then), so it can be as short as the stall timeout instead of the SDK's ten minutes.
