@@ -4,6 +4,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import * as vscode from 'vscode';
 import { Agent, NoApiKeyError } from '../core/agent/agent';
+import type { Endpoint } from '../core/agent/endpoint';
+import { modelEndpoint } from '../core/agent/endpoint';
 import type { AgentDeps } from '../core/agent/agent';
 import type { SkillCatalog } from '../core/skills/types';
 import { loadSkillCatalog } from '../core/skills/catalog';
@@ -14,8 +16,6 @@ import type { ApiKeyStore } from './apiKey';
 import { VscodeDocumentAccess } from './documentAccess';
 import { readSettings } from './settings';
 import { VscodeWorkspaceAccess } from './workspaceAccess';
-
-export const DEMO_KEY = 'offline-demo';
 
 export interface AgentHostOptions {
   context: vscode.ExtensionContext;
@@ -55,13 +55,22 @@ export class AgentHost implements vscode.Disposable {
     this.watchSkills();
   }
 
+  private endpoint(): Endpoint {
+    return modelEndpoint({
+      settingBaseUrl: readSettings().baseUrl,
+      realKey: this.options.apiKeys.current(),
+      demoEnabled: this.env.LESSON_AGENT_DEMO === '1',
+      demoBaseUrl: this.env.LESSON_AGENT_BASE_URL,
+    });
+  }
+
   /** Offline demo: the scripted fake model, when no real key is configured. */
   get demo(): boolean {
-    return this.env.LESSON_AGENT_DEMO === '1' && !this.options.apiKeys.current();
+    return this.endpoint()?.demo ?? false;
   }
 
   get hasKey(): boolean {
-    return this.demo || Boolean(this.options.apiKeys.current());
+    return this.endpoint() !== undefined;
   }
 
   /** Workspace skills are only read in a trusted workspace. */
@@ -100,16 +109,11 @@ export class AgentHost implements vscode.Disposable {
   }
 
   private createClient(): Anthropic {
-    const settings = readSettings();
-    // The demo's local model only stands in while no real key exists: once the user sets one,
-    // it goes to Claude (or to the endpoint they chose), never to the scripted demo.
-    const demo = this.demo;
-    const baseURL = settings.baseUrl || (demo ? this.env.LESSON_AGENT_BASE_URL : undefined) || undefined;
-    const key = demo ? DEMO_KEY : this.options.apiKeys.current();
-    if (!key) throw new NoApiKeyError();
+    const endpoint = this.endpoint();
+    if (!endpoint) throw new NoApiKeyError();
     // The SDK's timeout only runs until response headers arrive (the loop's watchdog takes over
     // then), so it can be as short as the stall timeout instead of the SDK's ten minutes.
-    return new Anthropic({ apiKey: key, baseURL, maxRetries: 2, timeout: settings.stallTimeoutMs });
+    return new Anthropic({ apiKey: endpoint.apiKey, baseURL: endpoint.baseURL, maxRetries: 2, timeout: readSettings().stallTimeoutMs });
   }
 
   dispose(): void {
