@@ -83,6 +83,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     code: z.enum(ERROR_CODES),
     attempt: z.number().int(),
     delayMs: z.number(),
+    /** Characters of text the failed attempt streamed: the retry sends the answer again. */
+    discard: z.number().int().nonnegative().optional(),
   }),
   z.object({
     ...base,

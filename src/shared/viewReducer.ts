@@ -180,6 +180,8 @@ function onUsage(view: SessionView, event: EventOf<'usage'>): ReduceResult {
 function onStatus(view: SessionView, event: EventOf<'status'>): ReduceResult {
   return withOpenTurn(view, event, (item) => ({
     ...item,
+    // The failed attempt's text goes: the retry streams the answer again from its start.
+    text: event.discard ? item.text.slice(0, Math.max(0, item.text.length - event.discard)) : item.text,
     retrying: { code: event.code, attempt: event.attempt, delayMs: event.delayMs },
   }));
 }

@@ -28,6 +28,8 @@ const ANSWER = 'Stem-changing verbs such as *préférer* and *acheter* change an
 const SHOWN = ANSWER.replace(/\*/g, '');
 /** What a cut-short attempt streamed before the overload (an unclosed emphasis shows as typed). */
 const CUT = ANSWER.slice(0, 36);
+/** Words that open every attempt: shown once however many attempts streamed them. */
+const OPENING = 'Stem-changing verbs';
 const BANNER = byTestId(TEST_IDS.errorBanner);
 const RETRYING = byTestId(TEST_IDS.retrying);
 
@@ -68,6 +70,7 @@ describe('panel errors: overload, retrying, error banner, Retry', function () {
     assert.equal(await ui.count(RETRYING), 0, 'the notice is gone');
     const text = await lastAssistantText();
     assert.ok(text.endsWith(SHOWN), `the answer is complete: ${JSON.stringify(text)}`);
+    assert.equal(text.split(OPENING).length - 1, 1, `the broken attempt's start is not shown again: ${JSON.stringify(text)}`);
     await ui.screenshot('panel-retried-answer');
     report(`shown after the retry: ${JSON.stringify(text)}`);
   });
@@ -82,6 +85,7 @@ describe('panel errors: overload, retrying, error banner, Retry', function () {
     assert.match(await ui.text(BANNER), /The model is overloaded: retries did not help\./);
     const partial = await lastAssistantText();
     assert.ok(partial.startsWith(CUT), `the partial text is kept: ${JSON.stringify(partial)}`);
+    assert.equal(partial.split(OPENING).length - 1, 1, `only the last attempt's text is kept: ${JSON.stringify(partial)}`);
     report(`shown after the retries ran out: ${JSON.stringify(partial)}`);
     assert.match(await ui.text(ASSISTANT, LAST), /Partial reply: the turn ended before the text was complete\./, 'and marked');
     assert.equal(await ui.attribute(INPUT, 'disabled'), null, 'the user can type again');

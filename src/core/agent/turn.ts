@@ -83,6 +83,8 @@ export class TurnRunner implements TurnContext {
   documentSeen: DocumentSnapshot | undefined;
   private client: Anthropic | undefined;
   private hasText: boolean;
+  /** Characters of text the current model call has streamed (withdrawn if it is retried). */
+  private attemptChars = 0;
   private calls = 0;
 
   constructor(private readonly setup: TurnSetup) {
@@ -195,6 +197,7 @@ export class TurnRunner implements TurnContext {
     // Text blocks of one turn are joined by a blank line, exactly as the stored view joins them.
     const text = opensBlock && this.hasText ? TEXT_BLOCK_SEPARATOR + delta : delta;
     this.hasText = true;
+    this.attemptChars += text.length;
     this.setup.onEvent({ sessionId: this.session.id, turnId: this.turn.id, type: 'text', delta: text }, this.turn.id);
   }
 
@@ -210,6 +213,8 @@ export class TurnRunner implements TurnContext {
     const retries = this.settings.loopRetries ?? 2;
     const base = this.settings.retryDelayMs ?? 1000;
     for (let attempt = 0; ; attempt++) {
+      const hadText = this.hasText;
+      this.attemptChars = 0;
       try {
         return await callModel({
           client,
@@ -221,14 +226,21 @@ export class TurnRunner implements TurnContext {
         });
       } catch (err) {
         const failure = err instanceof ModelCallFailure ? err : new ModelCallFailure(err, false, []);
-        this.keepPartial(failure.texts);
         const c = classifyFailure(failure.cause, { connected: failure.connected });
-        if (this.signal.aborted || c.code === 'cancelled') throw new TurnEnd('stopped');
         const error = { code: c.code, message: this.scrub(c.message), retryable: c.retryable };
-        if (!c.loopRetry || attempt >= retries) throw new TurnEnd(error);
+        const stopped = this.signal.aborted || c.code === 'cancelled';
+        if (stopped || !c.loopRetry || attempt >= retries) {
+          // The turn ends here: what this attempt streamed stays, marked partial.
+          this.keepPartial(failure.texts);
+          throw new TurnEnd(stopped ? 'stopped' : error);
+        }
+        // The retry streams the answer again from its start: the failed attempt's text is
+        // withdrawn (discard) so the reply does not show its opening twice.
+        const discard = this.attemptChars;
+        this.hasText = hadText;
         const delayMs = Math.min(base * 2 ** attempt, 30_000);
         this.log('warn', `Model call failed (${c.code}: ${error.message}); retrying in ${delayMs} ms (attempt ${attempt + 1} of ${retries}).`);
-        this.emit({ type: 'status', kind: 'retrying', code: c.code, attempt: attempt + 1, delayMs });
+        this.emit({ type: 'status', kind: 'retrying', code: c.code, attempt: attempt + 1, delayMs, ...(discard > 0 ? { discard } : {}) });
         await sleep(delayMs, this.signal);
         if (this.signal.aborted) throw new TurnEnd('stopped');
       }

@@ -44,6 +44,16 @@ function expectIgnored(view: SessionView, event: AgentEvent, pattern: RegExp): v
 }
 
 describe('viewReducer', () => {
+  describe('status (retrying)', () => {
+    it('withdraws the failed attempt\'s text, keeping what came before it', () => {
+      const retry: AgentEvent = { ...base, type: 'status', kind: 'retrying', code: 'overloaded', attempt: 1, delayMs: 10, discard: '\n\nBroken at'.length };
+      const { view, warnings } = run([start(), text('Before. '), text('\n\nBroken at'), retry, text('\n\nWhole answer.')]);
+      assert.deepEqual(warnings, []);
+      assert.equal(assistant(view).text, 'Before. \n\nWhole answer.');
+      assert.equal(assistant(view).retrying?.attempt, 1);
+    });
+  });
+
   describe('turn_start', () => {
     it('adds the user message and a streaming assistant item, and marks the view busy', () => {
       const { view, warnings } = run([start()]);

@@ -34,7 +34,7 @@ describe('agent faults and retries', () => {
     assert.ok(!events.some((e) => e.type === 'status'), 'the SDK retried silently, before any text');
   });
 
-  it('retries a mid-stream overloaded event in the loop, keeping the broken text only for display', async () => {
+  it('retries a mid-stream overloaded event in the loop, withdrawing the broken text so the reply shows once', async () => {
     h = await startHarness({ scenario: { chunk: 5, steps: [{ ...partial, fault: { kind: 'error_event', afterEvents: 6 } }, hello] } });
     const id = await h.newSession();
     const { outcome, events } = await h.run({ kind: 'message', sessionId: id, text: 'hi' });
@@ -45,9 +45,12 @@ describe('agent faults and retries', () => {
     assert.equal(h.fake.requests.length, 2);
     assert.equal(JSON.stringify(h.fake.requests[0]?.body.messages), JSON.stringify(h.fake.requests[1]?.body.messages), 'the same request again');
     const session = await h.session(id);
-    const partials = session.messages.filter((m) => m.partial);
-    assert.equal(partials.length, 1);
-    assert.ok(textOf(events).endsWith('\n\nHello again, all in one piece.'));
+    assert.equal(session.messages.filter((m) => m.partial).length, 0, 'a retried attempt leaves no partial message');
+    const streamedBefore = textOf(events.slice(0, events.indexOf(status as (typeof events)[number])));
+    assert.ok(streamedBefore.length > 0, 'the broken attempt had streamed some text');
+    assert.equal(status?.type === 'status' && status.discard, streamedBefore.length, 'the retry withdraws exactly that text');
+    const shown = sessionToView(session).items[1];
+    assert.equal(shown?.kind === 'assistant' && shown.text, 'Hello again, all in one piece.', 'the reply shows once, without the broken start');
     // A new message: the broken attempt is never sent to the model.
     h.fake.setScenario({ steps: [hello] });
     await h.run({ kind: 'message', sessionId: id, text: 'and again' });
