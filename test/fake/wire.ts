@@ -71,7 +71,9 @@ function outputChars(blocks: readonly ScenarioBlock[]): number {
 }
 
 /** Every SSE event of one model response, in order. */
-export function responseEvents(step: Step, opts: WireOptions): WireEvent[] {
+export function responseEvents(step: Step, scenarioOpts: WireOptions): WireEvent[] {
+  // A step's chunk size overrides the scenario's; a block's overrides both.
+  const opts = step.chunk === undefined ? scenarioOpts : { ...scenarioOpts, textChunk: step.chunk };
   const stopReason = step.stopReason ?? (step.blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn');
   const outputTokens = step.usage?.output_tokens ?? estimateTokens(outputChars(step.blocks));
   const usage = { ...opts.usage, output_tokens: outputTokens };

@@ -46,6 +46,16 @@ describe('fake Anthropic server', () => {
     assert.deepEqual(validateMessagesRequest(f.requests[0]?.body), []);
   });
 
+  it('a step\'s chunk size overrides the scenario\'s, and a block\'s overrides the step\'s', async () => {
+    const text = 'Twelve chars';
+    const f = await start({ chunk: 6, steps: [{ chunk: 2, blocks: [{ type: 'text', text }, { type: 'text', text, chunk: 4 }] }] });
+    const deltas: string[] = [];
+    const stream = client(f).messages.stream(params());
+    stream.on('text', (d) => deltas.push(d));
+    await stream.finalMessage();
+    assert.deepEqual(deltas.map((d) => d.length), [2, 2, 2, 2, 2, 2, 4, 4, 4]);
+  });
+
   it('streams tool_use input as partial JSON that parses back to the scripted input', async () => {
     const input = { documentXml: '<lesson><p>Bonjour</p></lesson>', summary: 'greeting' };
     const f = await start({
