@@ -52,9 +52,6 @@ export function createChatActions(apiKeys: ApiKeyStore, review: ReviewDocuments,
     async openSettings() {
       await vscode.commands.executeCommand('workbench.action.openSettings', '@ext:lesson-agent.lesson-agent');
     },
-    async confirm(message: string, action: string) {
-      return (await vscode.window.showWarningMessage(message, { modal: true }, action)) === action;
-    },
     notify(level, message) {
       if (level === 'error') void vscode.window.showErrorMessage(message);
       else if (level === 'warn') void vscode.window.showWarningMessage(message);

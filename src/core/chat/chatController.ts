@@ -26,7 +26,6 @@ export interface ChatHostActions {
   exportSession(session: Session): Promise<void>;
   setApiKey(): Promise<void>;
   openSettings(): Promise<void>;
-  confirm(message: string, action: string): Promise<boolean>;
   notify(level: LogLevel, message: string): void;
 }
 

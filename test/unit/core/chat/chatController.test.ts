@@ -70,7 +70,6 @@ async function setup(scenario: ScenarioInput, document = new MemoryDocument('<le
     exportSession: async () => undefined,
     setApiKey: async () => undefined,
     openSettings: async () => undefined,
-    confirm: async () => true,
     notify: (level, message) => notices.push(`${level}: ${message}`),
   };
   const controller = new ChatController({
