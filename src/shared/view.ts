@@ -1,6 +1,7 @@
 // The chat's view model: what the webview renders. The host builds it from a stored session and
 // keeps it current by applying the same agent events the webview receives (viewReducer.ts), so a
 // snapshot after a reload shows exactly what a live panel would.
+import { DEFAULT_TITLE } from './titles';
 import * as z from 'zod';
 import { ERROR_CODES, confirmationRequestSchema, usageSchema } from './events';
 import { answerValueSchema, questionSchema } from './questions';
@@ -110,6 +111,6 @@ export const hostMetaSchema = z.object({
 });
 export type HostMeta = z.infer<typeof hostMetaSchema>;
 
-export function emptySessionView(sessionId: string, title = 'New session'): SessionView {
+export function emptySessionView(sessionId: string, title = DEFAULT_TITLE): SessionView {
   return { sessionId, title, items: [], busy: false };
 }

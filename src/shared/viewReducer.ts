@@ -1,6 +1,7 @@
 // The one reducer that turns agent events into the chat's view model. The host runs it to keep its
 // snapshot current and the webview runs it on every `events` batch, so both always agree. It is
 // pure (no DOM, no Node): bad or out-of-order input returns the view unchanged plus a warning.
+import { DEFAULT_TITLE, titleFrom } from './titles';
 import type { AgentEvent } from './events';
 import type { AssistantItem, ChatItem, ConfirmationCard, QuestionCard, SessionView, StepView } from './view';
 
@@ -46,7 +47,9 @@ function onTurnStart(view: SessionView, event: EventOf<'turn_start'>): ReduceRes
     if (found) return ignore(view, event, 'the turn already exists');
     const m = event.userMessage;
     const user: ChatItem = { kind: 'user', id: m.id, text: m.text, createdAt: m.createdAt, ...(m.context ? { context: m.context } : {}) };
-    return { view: { ...view, items: [...view.items, user, newAssistant(event.turnId, event.createdAt)], busy: true } };
+    // A new session is named by its first message, as the store names it.
+    const title = view.items.length === 0 && view.title === DEFAULT_TITLE ? titleFrom(m.text) : view.title;
+    return { view: { ...view, title, items: [...view.items, user, newAssistant(event.turnId, event.createdAt)], busy: true } };
   }
   if (!found) {
     // A turn resumed by the host without its opening message (e.g. after a restart): show it anyway.

@@ -1,6 +1,6 @@
 // A fresh, empty session record (the agent's createSession saves it through the store).
 import type { BoundDocumentView } from '../../shared/view';
-import { DEFAULT_TITLE } from './summary';
+import { DEFAULT_TITLE } from '../../shared/titles';
 import { SESSION_SCHEMA_VERSION, type Session } from './types';
 
 export function emptySession(init: { id: string; now: number; document?: BoundDocumentView; title?: string }): Session {

@@ -2,8 +2,6 @@
 import type { SessionSummary } from '../../shared/view';
 import type { Session, StoredMessage } from './types';
 
-export const DEFAULT_TITLE = 'New session';
-const TITLE_LENGTH = 60;
 
 /** A user message the person typed (not one that only carries tool results). */
 export function isPrompt(message: StoredMessage): boolean {
@@ -14,16 +12,6 @@ export function isPrompt(message: StoredMessage): boolean {
 export function promptText(message: StoredMessage): string {
   const texts = message.content.filter((b) => b.type === 'text');
   return texts.at(-1)?.text ?? '';
-}
-
-/** A title from the first user message: one line, trimmed to about 60 characters on a word. */
-export function titleFrom(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  if (line.length === 0) return DEFAULT_TITLE;
-  if (line.length <= TITLE_LENGTH) return line;
-  const cut = line.slice(0, TITLE_LENGTH);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > TITLE_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 export function sessionSummary(session: Session): SessionSummary {

@@ -66,6 +66,15 @@ describe('viewReducer', () => {
       assert.equal(a.createdAt, 10);
     });
 
+    it('names a new session after its first message, and never renames it after that', () => {
+      const first = run([start(T, 'Add a fill-in-the-blank exercise about French verbs')]).view;
+      assert.equal(first.title, 'Add a fill-in-the-blank exercise about French verbs');
+      const second = run([done(), start('t2', 'And another one')], first).view;
+      assert.equal(second.title, 'Add a fill-in-the-blank exercise about French verbs');
+      const renamed = run([start(T, 'hello')], { ...emptySessionView(S), title: 'My unit 3' }).view;
+      assert.equal(renamed.title, 'My unit 3', 'a title the user chose stays');
+    });
+
     it('keeps the attached context label of the user message', () => {
       const ev: AgentEvent = { ...base, type: 'turn_start', createdAt: 1, userMessage: { id: 'u', text: 'x', context: 'Selection, lines 4-9', createdAt: 1 } };
       const { view } = run([ev]);

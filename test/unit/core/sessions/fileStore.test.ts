@@ -6,7 +6,7 @@ import { FileSessionStore } from '../../../../src/core/sessions/fileStore';
 import { migrateSession, SessionFormatError, type Migration } from '../../../../src/core/sessions/migrations';
 import { emptySession } from '../../../../src/core/sessions/newSession';
 import { sessionToMarkdown } from '../../../../src/core/sessions/markdown';
-import { titleFrom } from '../../../../src/core/sessions/summary';
+import { titleFrom } from '../../../../src/shared/titles';
 import { SessionCorruptError, SessionNotFoundError, type Session } from '../../../../src/core/sessions/types';
 import fixtureV1 from './fixtures/session-v1.json';
 import fixtureV0 from './fixtures/session-v0.json';
