@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { ScenarioInput } from '../fake/scenario';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
+import { waitUntil } from './helpers';
 import type { PanelTest } from './panelKit';
 import {
   ASSISTANT,
@@ -145,6 +146,9 @@ describe('panel screenshots in the real VS Code', function () {
       await shoot('confirmation-card', theme.name);
       await ui.click(byTestId(TEST_IDS.confirmDeny));
       await ui.waitFor(`${byTestId(TEST_IDS.confirmationCard)}[data-status="denied"]`);
+      // The model answers the denial: let that turn end before the next chat starts.
+      const denied = t;
+      await waitUntil(() => !denied.model.api.controller.busy, 'the denied turn to end', 20_000);
 
       // An overload mid-answer, then retries that fail before any text. (When every attempt
       // streams some text first, each partial is kept and the panel repeats it: see panelErrors.)

@@ -56,6 +56,7 @@ export class ChatController {
   private post: ((message: HostMessage) => void) | undefined;
   private running: RunningTurn | undefined;
   private starting = false;
+  private reopenedMidTurn = false;
   private readonly batcher: EventBatcher;
 
   constructor(private readonly deps: ChatControllerDeps) {
@@ -182,7 +183,9 @@ export class ChatController {
   /** Sends a user message, creating a session bound to the active document if none is open. */
   async sendMessage(text: string, context?: { label: string; text: string }): Promise<void> {
     if (this.running || this.starting) {
-      this.deps.actions.notify('warn', 'The agent is still working on the last request. Stop it first, or wait.');
+      const where = this.sessions.find((s) => s.id === this.running?.sessionId);
+      const place = where && where.id !== this.currentSessionId ? ` in "${where.title}"` : '';
+      this.deps.actions.notify('warn', `The agent is still working on the last request${place}. Stop it first, or wait.`);
       return;
     }
     // Creating the session takes a moment; a second Enter in that moment must not start a second turn.
@@ -236,6 +239,8 @@ export class ChatController {
   }
 
   private async show(session: Session): Promise<void> {
+    // A session opened while its turn runs shows its last save; its turn's end refreshes it.
+    if (this.running?.sessionId === session.id) this.reopenedMidTurn = true;
     this.view = sessionToView(session);
     await this.deps.lastSession.set(session.id);
     await this.refreshSessions();
@@ -349,7 +354,9 @@ export class ChatController {
       this.deps.onBusyChange?.(false);
       await this.refreshSessions();
       this.send({ type: 'sessions', sessions: this.sessions });
-      this.syncTitle();
+      if (this.reopenedMidTurn && this.view.sessionId === request.sessionId) await this.open(request.sessionId, { quiet: true });
+      else this.syncTitle();
+      this.reopenedMidTurn = false;
     }
   }
 

@@ -225,6 +225,22 @@ describe('chat controller', () => {
     assert.equal(s.harness.fake.requests.length, 1, 'only one model call was made');
   });
 
+  it('a session left and reopened while its turn streams shows the whole reply once the turn ends', async () => {
+    s = await setup(SLOW);
+    const running = s.controller.handle({ type: 'send', text: 'tell me a lot' });
+    while (!s.controller.busy) await new Promise((resolve) => setTimeout(resolve, 5));
+    const id = s.controller.currentSessionId;
+    assert.ok(id);
+    await s.controller.newSession();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await s.controller.open(id);
+    await running;
+    assert.ok(s.webview.view);
+    assertSameView(s.webview.view, await storedView(s));
+    const item = s.webview.view.items[1];
+    assert.equal(item?.kind === 'assistant' ? item.text.length : 0, SLOW_TEXT_LENGTH);
+  });
+
   it('two sends in a row before the first turn starts make one session and one turn', async () => {
     s = await setup(HELLO);
     await Promise.all([s.controller.handle({ type: 'send', text: 'one' }), s.controller.handle({ type: 'send', text: 'two' })]);
