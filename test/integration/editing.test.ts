@@ -8,23 +8,9 @@ import { validateLesson } from '../../src/core/lesson/validate';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import type { EditingTest } from './editingKit';
-import {
-  closeAllEditors,
-  currentSession,
-  documentSent,
-  fileExists,
-  positionAfter,
-  pressInEditor,
-  setAutoSave,
-  startEditingTest,
-  toolResultsOf,
-  toolUseId,
-  typeInEditor,
-  uniqueName,
-  waitForTurnEnd,
-  WEATHER_LESSON,
-} from './editingKit';
+import { currentSession, documentSent, fileExists, positionAfter, pressInEditor, setAutoSave, startEditingTest, toolUseId, typeInEditor, WEATHER_LESSON } from './editingKit';
 import { waitUntil } from './helpers';
+import { closeAllEditors, toolResultsOf, uniqueName, waitForTurnEnd } from './fakeModel';
 
 const EXERCISE = [
   '  <exercise id="weather-1" type="fill-blanks" level="A1">',

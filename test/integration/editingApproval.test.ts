@@ -8,24 +8,9 @@ import { validateLesson } from '../../src/core/lesson/validate';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import type { EditingTest } from './editingKit';
-import {
-  closeAllEditors,
-  currentSession,
-  fileExists,
-  positionAfter,
-  reviewDiffTabs,
-  setApprovalRule,
-  setAutoSave,
-  startEditingTest,
-  toolResultsOf,
-  toolUseId,
-  typeInEditor,
-  uniqueName,
-  waitForTurnEnd,
-  WEATHER_LESSON,
-  workbench,
-} from './editingKit';
+import { currentSession, fileExists, positionAfter, reviewDiffTabs, setApprovalRule, setAutoSave, startEditingTest, toolUseId, typeInEditor, WEATHER_LESSON } from './editingKit';
 import { waitUntil } from './helpers';
+import { closeAllEditors, toolResultsOf, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
 
 const DENIED = 'The user denied this action; nothing was changed.';
 const SHORT_LESSON = '<lesson title="Weather" lang="en">\n  <h1>Weather</h1>\n  <p>Sun and rain.</p>\n</lesson>\n';

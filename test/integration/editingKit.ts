@@ -8,10 +8,8 @@ import type { FakeAnthropic } from '../fake/fakeAnthropic';
 import type { ScenarioInput } from '../fake/scenario';
 import { ui } from './driver';
 import type { FakeModelSession } from './fakeModel';
-import { openFreshDocument, useFakeModel } from './fakeModel';
+import { openFreshDocument, useFakeModel, workbench } from './fakeModel';
 import { waitUntil } from './helpers';
-
-export const workbench = { frame: 'workbench' as const };
 
 /** The focused Monaco editor's input (EditContext in recent VS Code, a textarea before). */
 const EDITOR_INPUT = '.monaco-editor.focused .native-edit-context, .monaco-editor.focused textarea.inputarea';
@@ -28,11 +26,6 @@ export const WEATHER_LESSON = [
 ].join('\n');
 
 let counter = 0;
-
-/** A unique file name, so tests never see each other's documents or sessions. */
-export function uniqueName(stem: string, extension: string): string {
-  return `${stem}-${Date.now().toString(36)}-${++counter}${extension}`;
-}
 
 /**
  * A tool_use id unique across tests. The fake numbers its ids per server, so every test's first
@@ -94,29 +87,6 @@ export async function currentSession(model: FakeModelSession): Promise<Session> 
   return model.api.controller.loadSession(id);
 }
 
-/** Waits until the fake has answered `requests` requests and the agent is idle again. */
-export async function waitForTurnEnd(model: FakeModelSession, requests: number, timeoutMs = 20_000): Promise<void> {
-  await waitUntil(() => model.fake.requests.length >= requests && !model.api.controller.busy, `request #${requests} and the end of the turn`, timeoutMs);
-}
-
-interface ToolResultBlock {
-  type: 'tool_result';
-  tool_use_id: string;
-  content: unknown;
-  is_error?: boolean;
-}
-
-/** The tool_result blocks the fake received in the last user message of request `index`. */
-export function toolResultsOf(fake: FakeAnthropic, index: number): { content: string; isError: boolean }[] {
-  const body = fake.requests[index]?.body as { messages?: { role: string; content: unknown }[] } | undefined;
-  assert.ok(body, `request #${index} was received`);
-  const last = body.messages?.filter((m) => m.role === 'user').at(-1);
-  const blocks = Array.isArray(last?.content) ? (last.content as { type: string }[]) : [];
-  return blocks
-    .filter((b): b is ToolResultBlock => b.type === 'tool_result')
-    .map((b) => ({ content: typeof b.content === 'string' ? b.content : JSON.stringify(b.content), isError: b.is_error === true }));
-}
-
 /** The `<document ...>` block the agent sent with request `index` (what the model "saw"). */
 export function documentSent(fake: FakeAnthropic, index: number): string {
   const raw = fake.requests[index]?.rawBody ?? '';
@@ -132,12 +102,6 @@ export function reviewDiffTabs(): vscode.Tab[] {
   return vscode.window.tabGroups.all
     .flatMap((group) => group.tabs)
     .filter((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.original.scheme === 'lesson-agent-review');
-}
-
-/** Saves what tests left dirty (their throwaway copies) and closes every editor, without dialogs. */
-export async function closeAllEditors(): Promise<void> {
-  await vscode.workspace.saveAll(false);
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
 
 /**
@@ -161,6 +125,3 @@ export async function fileExists(uri: vscode.Uri): Promise<boolean> {
   }
 }
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

@@ -1,11 +1,12 @@
 // Integration tests talk to the project's fake Anthropic server, started inside the extension
 // host on 127.0.0.1, through the extension's real settings and its real key store.
+import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LessonAgentApi } from '../../src/extension';
 import { startFakeAnthropic } from '../fake/fakeAnthropic';
 import type { FakeAnthropic } from '../fake/fakeAnthropic';
 import type { ScenarioInput } from '../fake/scenario';
-import { activeExtension } from './helpers';
+import { activeExtension, waitUntil } from './helpers';
 
 export const TEST_KEY = 'sk-ant-integration-test-4f1c9e0b7d2a';
 
@@ -50,4 +51,45 @@ export function lastUserText(fake: FakeAnthropic): string {
   const body = fake.requests.at(-1)?.body as { messages?: Array<{ role: string; content: unknown }> } | undefined;
   const last = body?.messages?.filter((m) => m.role === 'user').at(-1);
   return JSON.stringify(last?.content ?? '');
+}
+
+export const workbench = { frame: 'workbench' as const };
+
+let counter = 0;
+
+/** A file name no other test (or earlier run) uses. */
+export function uniqueName(stem: string, extension: string): string {
+  return `${stem}-${Date.now().toString(36)}-${++counter}${extension}`;
+}
+
+/** Waits until the fake has answered `requests` requests and the agent is idle again. */
+export async function waitForTurnEnd(model: FakeModelSession, requests: number, timeoutMs = 20_000): Promise<void> {
+  await waitUntil(() => model.fake.requests.length >= requests && !model.api.controller.busy, `request #${requests} and the end of the turn`, timeoutMs);
+}
+
+interface ToolResultBlock {
+  type: 'tool_result';
+  content: unknown;
+  is_error?: boolean;
+}
+
+/** The tool_result blocks the fake received in the last user message of request `index`. */
+export function toolResultsOf(fake: FakeAnthropic, index: number): { content: string; isError: boolean }[] {
+  const body = fake.requests[index]?.body as { messages?: { role: string; content: unknown }[] } | undefined;
+  assert.ok(body, `request #${index} was received`);
+  const last = body.messages?.filter((m) => m.role === 'user').at(-1);
+  const blocks = Array.isArray(last?.content) ? (last.content as { type: string }[]) : [];
+  return blocks
+    .filter((b): b is ToolResultBlock => b.type === 'tool_result')
+    .map((b) => ({ content: typeof b.content === 'string' ? b.content : JSON.stringify(b.content), isError: b.is_error === true }));
+}
+
+/** Saves what tests left dirty (their throwaway copies) and closes every editor, without dialogs. */
+export async function closeAllEditors(): Promise<void> {
+  await vscode.workspace.saveAll(false);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

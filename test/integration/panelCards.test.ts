@@ -7,22 +7,8 @@ import type { ScenarioInput } from '../fake/scenario';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import type { PanelTest } from './panelKit';
-import {
-  ASSISTANT,
-  INPUT,
-  LAST,
-  SHORT_LESSON,
-  assertValidRequests,
-  closeAllEditors,
-  lastAssistantText,
-  scenarioFile,
-  setGlobal,
-  startPanelTest,
-  toolResultsOf,
-  typeAndSend,
-  uniqueName,
-  waitForTurnEnd,
-} from './panelKit';
+import { ASSISTANT, INPUT, LAST, SHORT_LESSON, assertValidRequests, lastAssistantText, scenarioFile, setGlobal, startPanelTest, typeAndSend } from './panelKit';
+import { closeAllEditors, toolResultsOf, uniqueName, waitForTurnEnd } from './fakeModel';
 
 const FLOWS = 'panelFlows.json';
 const PENDING_QUESTION = `${byTestId(TEST_IDS.questionCard)}[data-status="pending"]`;
@@ -96,7 +82,7 @@ describe('panel cards: questions and confirmations', function () {
     await ui.press('Control+Enter', { selector: field });
 
     await ui.waitFor(`${byTestId(TEST_IDS.questionCard)}[data-status="answered"]`);
-    await waitForTurnEnd(t, 2);
+    await waitForTurnEnd(t.model, 2);
     assert.deepEqual(toolResultsOf(t.fake, 1), [
       {
         content: [
@@ -124,7 +110,7 @@ describe('panel cards: questions and confirmations', function () {
     await ui.click(`${PENDING_QUESTION} ${byTestId(TEST_IDS.questionSkip)}`);
 
     await ui.waitFor(`${byTestId(TEST_IDS.questionCard)}[data-status="answered"]`);
-    await waitForTurnEnd(t, 2);
+    await waitForTurnEnd(t.model, 2);
     assert.deepEqual(toolResultsOf(t.fake, 1), [{ content: 'Level: Which level are your students? -> (skipped)', isError: false }]);
     assert.match(await ui.text(byTestId(TEST_IDS.questionAnswers), LAST), /Which level are your students\?\s*Skipped/);
     await ui.waitFor(`${ASSISTANT}[data-status="done"]`);
@@ -169,7 +155,7 @@ describe('panel cards: questions and confirmations', function () {
       await ui.fill(`${PENDING_CONFIRMATION} ${byTestId(TEST_IDS.confirmFeedback)}`, 'No homework this week');
       await ui.click(`${PENDING_CONFIRMATION} ${byTestId(TEST_IDS.confirmDeny)}`);
 
-      await waitForTurnEnd(t, 3);
+      await waitForTurnEnd(t.model, 3);
       await ui.waitFor(`${ASSISTANT}[data-status="done"]`);
       assert.equal(document.getText(), SHORT_LESSON.replace('</h1>\n', `</h1>\n${note}`), 'the denied edit changed nothing');
       assert.match(toolResultsOf(t.fake, 1)[0]?.content ?? '', /^Applied to .*: Added a teacher note under the title/);

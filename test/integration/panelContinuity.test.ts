@@ -9,24 +9,10 @@ import * as vscode from 'vscode';
 import type { ScenarioInput } from '../fake/scenario';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, describeAfterReload, ui } from './driver';
-import { useFakeModel } from './fakeModel';
+import { sleep, toolResultsOf, useFakeModel, waitForTurnEnd } from './fakeModel';
 import { waitUntil } from './helpers';
 import type { PanelTest } from './panelKit';
-import {
-  ASSISTANT,
-  INPUT,
-  LAST,
-  READY,
-  assertValidRequests,
-  lastAssistantText,
-  report,
-  scenarioFile,
-  sleep,
-  startPanelTest,
-  toolResultsOf,
-  typeAndSend,
-  waitForTurnEnd,
-} from './panelKit';
+import { ASSISTANT, INPUT, LAST, READY, assertValidRequests, lastAssistantText, report, scenarioFile, startPanelTest, typeAndSend } from './panelKit';
 
 const FLOWS = 'panelFlows.json';
 const PENDING_QUESTION = `${byTestId(TEST_IDS.questionCard)}[data-status="pending"]`;
@@ -107,7 +93,7 @@ describe('panel continuity', function () {
 
     await ui.evaluate('window.__panelMarker = 1');
     await hidePanel();
-    await waitForTurnEnd(t, 1, 20_000);
+    await waitForTurnEnd(t.model, 1, 20_000);
     await showPanel();
     assert.equal(await ui.attribute(ASSISTANT, 'data-status', LAST), 'done');
     assert.equal(squeeze(await lastAssistantText()), full, 'shown complete after it ended while hidden');

@@ -7,19 +7,8 @@ import type { ScenarioInput } from '../fake/scenario';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import type { PanelTest } from './panelKit';
-import {
-  ASSISTANT,
-  INPUT,
-  LAST,
-  assertValidRequests,
-  lastAssistantText,
-  recorded,
-  report,
-  startPanelTest,
-  startRecorder,
-  typeAndSend,
-  waitForTurnEnd,
-} from './panelKit';
+import { ASSISTANT, INPUT, LAST, assertValidRequests, lastAssistantText, recorded, report, startPanelTest, startRecorder, typeAndSend } from './panelKit';
+import { waitForTurnEnd } from './fakeModel';
 
 const OVERLOADED_529 = { kind: 'http' as const, status: 529, errorType: 'overloaded_error', message: 'Overloaded', retryAfterMs: 20 };
 /** message_start, content_block_start, ping, then 9 deltas of 4 characters: 36 characters, then the error. */
@@ -62,7 +51,7 @@ describe('panel errors: overload, retrying, error banner, Retry', function () {
     t = await startErrorTest({ steps: [{ fault: OVERLOADED_529 }, cutShort, answer] });
     await ui.waitFor(`${RETRYING}[data-code="overloaded"]`, { text: 'attempt 1' });
     assert.match(await ui.text(RETRYING), /The model is overloaded\. Retrying in 1s \(attempt 1\)/);
-    await waitForTurnEnd(t, 3);
+    await waitForTurnEnd(t.model, 3);
     await ui.waitFor(`${ASSISTANT}[data-status="done"]`);
 
     assert.deepEqual(outcomes(t), ['fault:http:529', 'fault:error_event', 'stream'], 'the SDK retried the 529, the loop the broken stream');
@@ -79,7 +68,7 @@ describe('panel errors: overload, retrying, error banner, Retry', function () {
     t = await startErrorTest({ steps: [cutShort, cutShort, cutShort, answer] });
     await ui.waitFor(`${RETRYING}[data-code="overloaded"]`, { text: 'attempt 2', timeout: 15_000 });
     await ui.waitFor(`${BANNER}[data-code="overloaded"]`, { timeout: 15_000 });
-    await waitForTurnEnd(t, 3);
+    await waitForTurnEnd(t.model, 3);
 
     assert.equal(await ui.attribute(ASSISTANT, 'data-status', LAST), 'error');
     assert.match(await ui.text(BANNER), /The model is overloaded: retries did not help\./);
@@ -92,7 +81,7 @@ describe('panel errors: overload, retrying, error banner, Retry', function () {
     await ui.screenshot('panel-error-banner');
 
     await ui.click(`${BANNER} ${byTestId(TEST_IDS.retry)}`);
-    await waitForTurnEnd(t, 4);
+    await waitForTurnEnd(t.model, 4);
     await ui.waitFor(`${ASSISTANT}[data-status="done"]`);
     assert.equal(await ui.count(BANNER), 0, 'the banner is gone after a good retry');
     const after = await lastAssistantText();
@@ -106,14 +95,14 @@ describe('panel errors: overload, retrying, error banner, Retry', function () {
   it('a 529 the SDK cannot get past shows the error banner at once; Retry works', async () => {
     t = await startErrorTest({ steps: [{ fault: OVERLOADED_529 }, { fault: OVERLOADED_529 }, { fault: OVERLOADED_529 }, answer] });
     await ui.waitFor(`${BANNER}[data-code="overloaded"]`);
-    await waitForTurnEnd(t, 3);
+    await waitForTurnEnd(t.model, 3);
     assert.deepEqual(outcomes(t), ['fault:http:529', 'fault:http:529', 'fault:http:529'], 'the SDK tried three times');
     assert.equal(await ui.count(`${ASSISTANT} ${byTestId(TEST_IDS.messageText)}`), 0, 'no text, so nothing is marked partial');
     const states = await recorded();
     assert.ok(!states.some((s) => s.status === 'streaming' && s.length > 0));
 
     await ui.click(`${BANNER} ${byTestId(TEST_IDS.retry)}`);
-    await waitForTurnEnd(t, 4);
+    await waitForTurnEnd(t.model, 4);
     await ui.waitFor(`${ASSISTANT}[data-status="done"]`);
     assert.equal(await ui.count(BANNER), 0);
     assert.equal(await lastAssistantText(), SHOWN);

@@ -9,26 +9,8 @@ import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import { waitUntil } from './helpers';
 import type { PanelTest } from './panelKit';
-import {
-  ASSISTANT,
-  INPUT,
-  LAST,
-  SHORT_LESSON,
-  assertValidRequests,
-  closeAllEditors,
-  lastAssistantText,
-  recorded,
-  report,
-  scenarioFile,
-  sleep,
-  startPanelTest,
-  startRecorder,
-  toolUsesSent,
-  typeAndSend,
-  uniqueName,
-  waitForTurnEnd,
-  workbench,
-} from './panelKit';
+import { ASSISTANT, INPUT, LAST, SHORT_LESSON, assertValidRequests, lastAssistantText, recorded, report, scenarioFile, startPanelTest, startRecorder, toolUsesSent, typeAndSend } from './panelKit';
+import { closeAllEditors, sleep, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
 
 const FLOWS = 'panelFlows.json';
 const STREAMING = `${ASSISTANT}[data-status="streaming"]`;
@@ -168,7 +150,7 @@ describe('panel flows: conversation, transparent editing, Stop', function () {
     assert.equal(await lastAssistantText(), kept, 'nothing arrives after Stop');
 
     await typeAndSend('hello');
-    await waitForTurnEnd(t, 2);
+    await waitForTurnEnd(t.model, 2);
     await ui.waitFor(DONE);
     assert.match(await lastAssistantText(), /^Hello! I help you write lessons\./);
     const session = await t.model.api.controller.loadSession(t.model.api.controller.currentSessionId ?? '');

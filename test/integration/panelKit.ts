@@ -13,9 +13,8 @@ import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import type { FakeModelSession } from './fakeModel';
 import { openFreshDocument, useFakeModel } from './fakeModel';
-import { EXTENSION_ID, waitUntil } from './helpers';
+import { EXTENSION_ID } from './helpers';
 
-export const workbench = { frame: 'workbench' as const };
 export const READY = `${byTestId(TEST_IDS.root)}[data-ready="true"]`;
 export const INPUT = byTestId(TEST_IDS.input);
 export const ASSISTANT = `${byTestId(TEST_IDS.message)}[data-kind="assistant"]`;
@@ -31,12 +30,6 @@ export const SHORT_LESSON = [
   '</lesson>',
   '',
 ].join('\n');
-
-let counter = 0;
-
-export function uniqueName(stem: string, extension: string): string {
-  return `${stem}-${Date.now().toString(36)}-${++counter}${extension}`;
-}
 
 /** A scenario file from test/fake/scenarios. */
 export function scenarioFile(name: string): ScenarioInput {
@@ -70,28 +63,6 @@ export async function typeAndSend(text: string): Promise<void> {
   await ui.waitFor(`${INPUT}:not([disabled])`);
   await ui.fill(INPUT, text);
   await ui.press('Enter', { selector: INPUT });
-}
-
-/** Waits until the fake has answered `requests` requests and the agent is idle again. */
-export async function waitForTurnEnd(t: PanelTest, requests: number, timeoutMs = 20_000): Promise<void> {
-  await waitUntil(() => t.fake.requests.length >= requests && !t.model.api.controller.busy, `request #${requests} and the end of the turn`, timeoutMs);
-}
-
-interface ToolResultBlock {
-  type: 'tool_result';
-  content: unknown;
-  is_error?: boolean;
-}
-
-/** The tool_result blocks of the last user message of request `index`. */
-export function toolResultsOf(fake: FakeAnthropic, index: number): { content: string; isError: boolean }[] {
-  const body = fake.requests[index]?.body as { messages?: { role: string; content: unknown }[] } | undefined;
-  assert.ok(body, `request #${index} was received`);
-  const last = body.messages?.filter((m) => m.role === 'user').at(-1);
-  const blocks = Array.isArray(last?.content) ? (last.content as { type: string }[]) : [];
-  return blocks
-    .filter((b): b is ToolResultBlock => b.type === 'tool_result')
-    .map((b) => ({ content: typeof b.content === 'string' ? b.content : JSON.stringify(b.content), isError: b.is_error === true }));
 }
 
 /** The names of the tool_use blocks in the conversation the last request carried. */
@@ -163,16 +134,6 @@ export async function recorded(): Promise<RecordedState[]> {
 
 export async function setGlobal(section: string, key: string, value: unknown): Promise<void> {
   await vscode.workspace.getConfiguration(section).update(key, value, vscode.ConfigurationTarget.Global);
-}
-
-/** Saves what tests left dirty (their throwaway copies) and closes every editor, without dialogs. */
-export async function closeAllEditors(): Promise<void> {
-  await vscode.workspace.saveAll(false);
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** A line in the run's output (mocha's reporter output is what the harness shows and keeps). */

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import type { PanelTest } from './panelKit';
-import { ASSISTANT, assertValidRequests, lastAssistantText, report, sleep, startPanelTest, typeAndSend, waitForTurnEnd } from './panelKit';
+import { ASSISTANT, assertValidRequests, lastAssistantText, report, startPanelTest, typeAndSend } from './panelKit';
+import { sleep, waitForTurnEnd } from './fakeModel';
 
 interface Beacon {
   url: string;
@@ -138,7 +139,7 @@ describe('panel safety: model text renders inert', function () {
 
     await ui.screenshot('panel-xss-payloads');
     await ui.click(`${card} ${byTestId(TEST_IDS.questionSkip)}`);
-    await waitForTurnEnd(t, 2);
+    await waitForTurnEnd(t.model, 2);
     await ui.waitFor(`${ASSISTANT}[data-status="done"]`);
     await sleep(500);
 

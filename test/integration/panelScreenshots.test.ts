@@ -10,20 +10,8 @@ import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import { waitUntil } from './helpers';
 import type { PanelTest } from './panelKit';
-import {
-  ASSISTANT,
-  LAST,
-  SHORT_LESSON,
-  closeAllEditors,
-  report,
-  scenarioFile,
-  setGlobal,
-  startPanelTest,
-  typeAndSend,
-  uniqueName,
-  waitForTurnEnd,
-  workbench,
-} from './panelKit';
+import { ASSISTANT, LAST, SHORT_LESSON, report, scenarioFile, setGlobal, startPanelTest, typeAndSend } from './panelKit';
+import { closeAllEditors, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
 
 const THEMES = [
   { name: 'dark', id: 'Dark Modern', workbenchClass: 'vs-dark', webviewClass: 'vscode-dark' },
@@ -124,7 +112,7 @@ describe('panel screenshots in the real VS Code', function () {
       await ui.waitFor(`${ASSISTANT}[data-status="streaming"] ${byTestId(TEST_IDS.step)}[data-status="success"]`, { text: 'Editing document', timeout: 15_000 });
       await ui.waitFor(`${ASSISTANT}[data-status="streaming"] ${byTestId(TEST_IDS.messageText)}`, { text: 'Done: the exercise' });
       await shoot('streaming', theme.name);
-      await waitForTurnEnd(t, 3);
+      await waitForTurnEnd(t.model, 3);
       await ui.waitFor(`${ASSISTANT}[data-status="done"]`);
       assert.equal((await ui.text(byTestId(TEST_IDS.stepsToggle), LAST)).trim(), 'Done (2 steps)');
       await shoot('steps-collapsed', theme.name);

@@ -6,7 +6,8 @@ import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import { waitUntil } from './helpers';
 import type { PanelTest } from './panelKit';
-import { ASSISTANT, assertValidRequests, scenarioFile, startPanelTest, typeAndSend, waitForTurnEnd } from './panelKit';
+import { ASSISTANT, assertValidRequests, scenarioFile, startPanelTest, typeAndSend } from './panelKit';
+import { waitForTurnEnd } from './fakeModel';
 
 const PANEL = byTestId(TEST_IDS.sessionsPanel);
 const TITLE = byTestId(TEST_IDS.sessionTitle);
@@ -25,7 +26,7 @@ async function chatInNewSession(t: PanelTest, text: string, requests: number): P
   await ui.click(byTestId(TEST_IDS.newSessionButton));
   await ui.waitFor(byTestId(TEST_IDS.emptyChat));
   await typeAndSend(text);
-  await waitForTurnEnd(t, requests);
+  await waitForTurnEnd(t.model, requests);
   await ui.waitFor(`${ASSISTANT}[data-status="done"]`);
   const id = t.model.api.controller.currentSessionId;
   assert.ok(id, 'the message started a session');
