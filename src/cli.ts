@@ -4,6 +4,7 @@
 //   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
 // stdout is JSON Lines, one event per line. Exit codes: 0 the turn finished, 3 waiting for the user
 // (session saved), 1 failed (an error event was printed; the session is saved and valid), 2 bad usage.
+import { DEFAULT_MODEL } from './core/agent/models';
 import Anthropic from '@anthropic-ai/sdk';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -21,7 +22,6 @@ import { CLI_EVENT_TYPES, type AgentEvent } from './shared/events';
 import { answersSchema, type AnswerValue } from './shared/questions';
 
 const EXIT = { done: 0, failed: 1, usage: 2, waiting: 3 } as const;
-const DEFAULT_MODEL = 'claude-sonnet-5-5';
 
 const USAGE = `Usage:
   lesson-agent run --doc FILE --prompt TEXT --session-dir DIR [--session ID] [--base-url URL]

@@ -1,5 +1,6 @@
 // Every "Lesson Agent: ..." command. Each one does its work through the controller or the host.
 import * as vscode from 'vscode';
+import { MODEL_CHOICES } from '../core/agent/models';
 import type { ChatController } from '../core/chat/chatController';
 import type { AgentHost } from './agentHost';
 import type { ApiKeyStore } from './apiKey';
@@ -12,8 +13,6 @@ export interface CommandDeps {
   host: AgentHost;
   apiKeys: ApiKeyStore;
 }
-
-const MODELS = ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5', 'claude-sonnet-4-5', 'claude-opus-4-5', 'claude-haiku-4-5'];
 
 export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
   const { controller, view, apiKeys } = deps;
@@ -38,7 +37,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   register('selectModel', async () => {
     const config = vscode.workspace.getConfiguration(SECTION);
     const current = config.get<string>('model');
-    const items: vscode.QuickPickItem[] = MODELS.map((id) => ({
+    const items: vscode.QuickPickItem[] = MODEL_CHOICES.map((id) => ({
       label: id,
       description: id === current ? vscode.l10n.t('current') : undefined,
     }));

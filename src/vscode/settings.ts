@@ -1,10 +1,10 @@
 // The lessonAgent.* settings, read fresh on every turn so changes apply without a reload.
 import * as vscode from 'vscode';
 import type { AgentSettings } from '../core/agent/agent';
+import { DEFAULT_MODEL } from '../core/agent/models';
 import type { ApprovalRule } from '../core/tools/types';
 
 export const SECTION = 'lessonAgent';
-export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 
 export function readSettings(): AgentSettings & { baseUrl: string } {
   const c = vscode.workspace.getConfiguration(SECTION);

@@ -355,18 +355,10 @@ export class ChatController {
       await this.refreshSessions();
       this.send({ type: 'sessions', sessions: this.sessions });
       if (this.reopenedMidTurn && this.view.sessionId === request.sessionId) await this.open(request.sessionId, { quiet: true });
-      else this.syncTitle();
       this.reopenedMidTurn = false;
     }
   }
 
-  /** A new session takes its title from its first message: show it once the store has it. */
-  private syncTitle(): void {
-    const summary = this.sessions.find((s) => s.id === this.view.sessionId);
-    if (!summary || summary.title === this.view.title) return;
-    this.view = { ...this.view, title: summary.title };
-    this.pushSnapshot();
-  }
 
   private onAgentEvent(event: AgentEvent): void {
     if (event.sessionId !== this.view.sessionId) return;
