@@ -133,6 +133,9 @@ describe('commands', () => {
     await answerQuickInput('claude-haiku-5-5');
     await running;
     await waitUntil(() => config().get('model') === 'claude-haiku-5-5', 'the model setting to change');
+    // Settings apply without a reload: the very next request uses the new model.
+    await model.api.controller.sendMessage('Which model are you?');
+    assert.equal(model.fake.requests.at(-1)?.body.model, 'claude-haiku-5-5');
     await config().update('model', undefined, vscode.ConfigurationTarget.Global);
   });
 
