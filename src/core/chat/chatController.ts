@@ -2,11 +2,11 @@
 // through the agent, answers the webview's messages and posts snapshots and coalesced events.
 // The host is the source of truth: a webview that (re)loads says `ready` and gets a snapshot.
 import type { AgentEvent } from '../../shared/events';
-import type { HostMessage, WebviewMessage } from '../../shared/protocol';
+import type { HostMessage, RevertResult, WebviewMessage } from '../../shared/protocol';
 import { parseWebviewMessage } from '../../shared/protocol';
 import type { BoundDocumentView, HostMeta, SessionSummary, SessionView } from '../../shared/view';
 import { emptySessionView } from '../../shared/view';
-import { applyAgentEvent } from '../../shared/viewReducer';
+import { applyAgentEvent, pendingCard } from '../../shared/viewReducer';
 import type { Agent, TurnOutcome, TurnRequest } from '../agent/agent';
 import { AgentRequestError, createSession, NoApiKeyError } from '../agent/agent';
 import type { EditRecord, Session, SessionStore } from '../sessions/types';
@@ -17,13 +17,25 @@ import { EventBatcher } from './eventBatcher';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 
+/** Where an export went: what to call it in the panel, and the file to open. */
+export interface ExportedFile {
+  uri: string;
+  name: string;
+}
+
 /** What only the editor can do: dialogs, diffs, documents. */
 export interface ChatHostActions {
   pickFile(): Promise<string | undefined>;
-  openProposalDiff(proposal: { uri: string; before: string; after: string }, title: string): Promise<void>;
-  openEditDiff(edit: EditRecord): Promise<void>;
-  revertEdit(session: Session, edit: EditRecord): Promise<{ ok: true } | { ok: false; message: string }>;
-  exportSession(session: Session): Promise<void>;
+  /** `key` names the diff so it can be closed when the proposal is decided or the edit reverted. */
+  openProposalDiff(key: string, proposal: { uri: string; before: string; after: string }, title: string): Promise<void>;
+  openEditDiff(key: string, edit: EditRecord): Promise<void>;
+  /** Closes the diff tabs opened under these keys (those still open). */
+  closeDiffs(keys: readonly string[]): Promise<void>;
+  revertEdit(session: Session, edit: EditRecord): Promise<RevertResult>;
+  /** Asks where (a save dialog) and writes the file; undefined when the user cancelled. */
+  exportSession(session: Session): Promise<ExportedFile | undefined>;
+  /** Shows a document in an editor (the session's bound one, or an export). */
+  showDocument(uri: string): Promise<void>;
   setApiKey(): Promise<void>;
   openSettings(): Promise<void>;
   notify(level: LogLevel, message: string): void;
@@ -49,6 +61,15 @@ interface RunningTurn {
   done: Promise<TurnOutcome>;
 }
 
+/** The names of review diffs: a pending proposal's, an applied edit's. */
+export function proposalKey(toolCallId: string): string {
+  return `proposal:${toolCallId}`;
+}
+
+export function editKey(editId: string): string {
+  return `edit:${editId}`;
+}
+
 export class ChatController {
   private view: SessionView = emptySessionView('');
   private sessions: SessionSummary[] = [];
@@ -57,6 +78,10 @@ export class ChatController {
   private running: RunningTurn | undefined;
   private starting = false;
   private reopenedMidTurn = false;
+  /** Open Chat asked for the input's focus: said again when the (re)loaded webview is ready. */
+  private focusOnReady = false;
+  /** Files the panel may open on request: the exports this host wrote. */
+  private readonly openable = new Set<string>();
   private readonly batcher: EventBatcher;
 
   constructor(private readonly deps: ChatControllerDeps) {
@@ -115,6 +140,12 @@ export class ChatController {
     this.send({ type: 'prefill', text, send });
   }
 
+  /** Puts the keyboard focus in the chat's input (the view itself is revealed by the caller). */
+  focusInput(): void {
+    this.focusOnReady = true;
+    this.send({ type: 'focusInput' });
+  }
+
   /** Entry point for everything the webview posts: validated here, never trusted. */
   async handle(raw: unknown): Promise<void> {
     const parsed = parseWebviewMessage(raw);
@@ -122,6 +153,8 @@ export class ChatController {
       this.deps.log('warn', `Ignored an invalid message from the chat view: ${parsed.error}`);
       return;
     }
+    // A webview that talks has had its chance to take the focus asked for.
+    if (parsed.value.type !== 'ready' && parsed.value.type !== 'log') this.focusOnReady = false;
     try {
       await this.dispatch(parsed.value);
     } catch (error) {
@@ -134,7 +167,10 @@ export class ChatController {
   private async dispatch(message: WebviewMessage): Promise<void> {
     switch (message.type) {
       case 'ready':
-        return this.pushSnapshot();
+        this.pushSnapshot();
+        if (this.focusOnReady) this.send({ type: 'focusInput' });
+        this.focusOnReady = false;
+        return;
       case 'send':
         return this.sendMessage(message.text);
       case 'stop':
@@ -144,6 +180,8 @@ export class ChatController {
       case 'answer':
         return this.runOnCurrent((sessionId) => ({ kind: 'answer', sessionId, toolCallId: message.toolCallId, answers: message.answers }));
       case 'decide':
+        // Decided: the proposal's diff has nothing more to show.
+        await this.deps.actions.closeDiffs([proposalKey(message.toolCallId)]);
         return this.runOnCurrent((sessionId) => ({
           kind: 'decision',
           sessionId,
@@ -154,9 +192,20 @@ export class ChatController {
       case 'reviewProposal':
         return this.reviewProposal(message.toolCallId);
       case 'reviewEdit':
-        return this.withEdit(message.editId, (_, edit) => this.deps.actions.openEditDiff(edit));
-      case 'revertEdit':
-        return this.revert(message.editId);
+        return this.withEdit(message.editId, (_, edit) => this.deps.actions.openEditDiff(editKey(edit.id), edit));
+      case 'revertEdit': {
+        const result = await this.revert(message.editId);
+        if (message.requestId) this.send({ type: 'response', requestId: message.requestId, ok: true, result });
+        else if (!result.ok) this.deps.actions.notify('warn', result.message);
+        return;
+      }
+      case 'showDocument':
+        if (this.view.document) await this.deps.actions.showDocument(this.view.document.uri);
+        return;
+      case 'openFile':
+        if (this.openable.has(message.uri)) await this.deps.actions.showDocument(message.uri);
+        else this.deps.log('warn', 'Ignored a request to open a file the panel was not offered.');
+        return;
       case 'newSession':
         return this.newSession();
       case 'openSession':
@@ -190,6 +239,9 @@ export class ChatController {
     }
     // Creating the session takes a moment; a second Enter in that moment must not start a second turn.
     this.starting = true;
+    // A new message leaves a waiting proposal undecided for good: its diff has nothing to show.
+    const waiting = pendingCard(this.view);
+    if (waiting?.kind === 'confirmation') await this.deps.actions.closeDiffs([proposalKey(waiting.toolCallId)]).catch(() => undefined);
     let sessionId = this.currentSessionId;
     try {
       if (!sessionId) {
@@ -267,9 +319,13 @@ export class ChatController {
     this.pushSnapshot();
   }
 
+  /** Exports a session (after a save dialog) and says where it went, in the panel. */
   async exportSession(sessionId = this.currentSessionId): Promise<void> {
     if (!sessionId) return;
-    await this.deps.actions.exportSession(await this.deps.store.get(sessionId));
+    const file = await this.deps.actions.exportSession(await this.deps.store.get(sessionId));
+    if (!file) return;
+    this.openable.add(file.uri);
+    this.send({ type: 'exported', name: file.name, uri: file.uri });
   }
 
   private async reviewProposal(toolCallId: string): Promise<void> {
@@ -281,42 +337,46 @@ export class ChatController {
       this.deps.actions.notify('warn', 'There is no proposed change to review for this request any more.');
       return;
     }
-    await this.deps.actions.openProposalDiff(pending.proposal, pending.confirmation?.title ?? 'Proposed change');
+    await this.deps.actions.openProposalDiff(proposalKey(toolCallId), pending.proposal, pending.confirmation?.title ?? 'Proposed change');
+  }
+
+  private async findEdit(editId: string): Promise<{ session: Session; edit: EditRecord } | undefined> {
+    const sessionId = this.currentSessionId;
+    if (!sessionId) return undefined;
+    const session = await this.deps.store.get(sessionId);
+    const edit = session.edits.find((e) => e.id === editId);
+    return edit ? { session, edit } : undefined;
   }
 
   private async withEdit(editId: string, fn: (session: Session, edit: EditRecord) => Promise<void>): Promise<void> {
-    const sessionId = this.currentSessionId;
-    if (!sessionId) return;
-    const session = await this.deps.store.get(sessionId);
-    const edit = session.edits.find((e) => e.id === editId);
-    if (!edit) {
+    const found = await this.findEdit(editId);
+    if (!found) {
       this.deps.actions.notify('warn', 'That edit is no longer in this session.');
       return;
     }
-    await fn(session, edit);
+    await fn(found.session, found.edit);
   }
 
-  private async revert(editId: string): Promise<void> {
-    if (this.running) {
-      this.deps.actions.notify('warn', 'Wait for the agent to finish before reverting an edit.');
-      return;
+  /** Reverts one applied edit; the panel asked the user first and shows the outcome. */
+  private async revert(editId: string): Promise<RevertResult> {
+    if (this.running) return { ok: false, message: 'Wait for the agent to finish before reverting an edit.' };
+    const found = await this.findEdit(editId);
+    if (!found) return { ok: false, message: 'That edit is no longer in this session.' };
+    const { session, edit } = found;
+    if (edit.revertedAt) return { ok: false, message: 'This edit was already reverted.' };
+    const result = await this.deps.actions.revertEdit(session, edit);
+    if (!result.ok) return result;
+    const fresh = await this.deps.store.get(session.id);
+    const record = fresh.edits.find((e) => e.id === editId);
+    if (record) record.revertedAt = Date.now();
+    await this.deps.store.save(fresh);
+    // The step now shows "Reverted" (its button disabled), and its diff is out of date.
+    if (this.view.sessionId === fresh.id) {
+      this.view = sessionToView(fresh);
+      this.pushSnapshot();
     }
-    await this.withEdit(editId, async (session, edit) => {
-      if (edit.revertedAt) {
-        this.deps.actions.notify('info', 'This edit was already reverted.');
-        return;
-      }
-      const result = await this.deps.actions.revertEdit(session, edit);
-      if (!result.ok) {
-        this.deps.actions.notify('warn', result.message);
-        return;
-      }
-      const fresh = await this.deps.store.get(session.id);
-      const record = fresh.edits.find((e) => e.id === editId);
-      if (record) record.revertedAt = Date.now();
-      await this.deps.store.save(fresh);
-      this.deps.actions.notify('info', `Reverted: ${edit.summary}`);
-    });
+    await this.deps.actions.closeDiffs([editKey(editId)]);
+    return { ok: true };
   }
 
   private async runOnCurrent(build: (sessionId: string) => TurnRequest): Promise<void> {
