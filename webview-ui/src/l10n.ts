@@ -29,7 +29,7 @@ export const en = {
   exportedTo: 'Exported to {0}',
   open: 'Open',
   boundElsewhere: 'Edits go to {0}, not to {1} in the editor.',
-  showBound: 'Show {0}',
+  showBound: 'Show it',
   newSessionFor: 'New session for {0}',
 
   emptyTitle: 'What shall we work on?',

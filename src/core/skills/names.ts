@@ -18,9 +18,10 @@ export function skillSummary(skill: Pick<Skill, 'description' | 'summary'>): str
   return skill.description
     .replace(/<[^>]*>/g, '')
     .replace(/[`*_]/g, '')
+    .replace(/\s+with(?:\s*,)*\s*(?=[:.;,]|$)/g, '')
+    .replace(/(?:\s*,)+\s*(?=[:.;])/g, '')
     .replace(/\(\s*[,;]?\s*\)/g, '')
     .replace(/\s+([,.;:])/g, '$1')
-    .replace(/\bwith\s*(,|:|\.)/g, '$1')
     .replace(/\s{2,}/g, ' ')
     .trim();
 }

@@ -93,12 +93,15 @@ function PendingConfirmation({ card, decided }: { card: ConfirmationCardData; de
         ) : null}
         <span className="spacer" />
         {decided ? <span className="card-hint" role="status">{t('sending')}</span> : null}
-        <Button appearance="secondary" disabled={decided} onClick={() => decide(false)} testId={TEST_IDS.confirmDeny}>
-          {t('deny')}
-        </Button>
-        <Button appearance="primary" disabled={decided} onClick={() => decide(true)} testId={TEST_IDS.confirmApprove}>
-          {t('approve')}
-        </Button>
+        {/* Deny and Approve stay side by side: in a narrow side bar they wrap together. */}
+        <span className="decision-buttons">
+          <Button appearance="secondary" disabled={decided} onClick={() => decide(false)} testId={TEST_IDS.confirmDeny}>
+            {t('deny')}
+          </Button>
+          <Button appearance="primary" disabled={decided} onClick={() => decide(true)} testId={TEST_IDS.confirmApprove}>
+            {t('approve')}
+          </Button>
+        </span>
       </div>
     </section>
   );

@@ -38,7 +38,7 @@ export function BoundDocumentNote({ session, meta }: { session: SessionView; met
       <span className="status-text">{t('boundElsewhere', bound.name, active.name)}</span>
       <span className="status-actions">
         <Button appearance="secondary" onClick={() => post({ type: 'showDocument' })} testId={TEST_IDS.showBoundDocument}>
-          {t('showBound', shortName(bound.name))}
+          {t('showBound')}
         </Button>
         <Button appearance="secondary" onClick={() => post({ type: 'newSession' })} testId={TEST_IDS.newSessionForActive}>
           {t('newSessionFor', shortName(active.name))}
