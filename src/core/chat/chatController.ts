@@ -3,6 +3,7 @@
 // The host is the source of truth: a webview that (re)loads says `ready` and gets a snapshot.
 import type { AgentEvent } from '../../shared/events';
 import type { HostMessage, RevertResult, WebviewMessage } from '../../shared/protocol';
+import { PanelActions, proposalKey } from './panelActions';
 import { parseWebviewMessage } from '../../shared/protocol';
 import type { BoundDocumentView, HostMeta, SessionSummary, SessionView } from '../../shared/view';
 import { emptySessionView } from '../../shared/view';
@@ -61,15 +62,6 @@ interface RunningTurn {
   done: Promise<TurnOutcome>;
 }
 
-/** The names of review diffs: a pending proposal's, an applied edit's. */
-export function proposalKey(toolCallId: string): string {
-  return `proposal:${toolCallId}`;
-}
-
-export function editKey(editId: string): string {
-  return `edit:${editId}`;
-}
-
 export class ChatController {
   private view: SessionView = emptySessionView('');
   private sessions: SessionSummary[] = [];
@@ -80,11 +72,25 @@ export class ChatController {
   private reopenedMidTurn = false;
   /** Open Chat asked for the input's focus: said again when the (re)loaded webview is ready. */
   private focusOnReady = false;
-  /** Files the panel may open on request: the exports this host wrote. */
-  private readonly openable = new Set<string>();
+  /** Review, Revert, export: what the panel asks of the editor around the conversation. */
+  private readonly panel: PanelActions;
   private readonly batcher: EventBatcher;
 
   constructor(private readonly deps: ChatControllerDeps) {
+    this.panel = new PanelActions({
+      store: deps.store,
+      actions: deps.actions,
+      log: deps.log,
+      currentSessionId: () => this.currentSessionId,
+      busy: () => this.running !== undefined,
+      send: (message) => this.send(message),
+      reverted: (session) => {
+        // The step now shows "Reverted", its button disabled.
+        if (this.view.sessionId !== session.id) return;
+        this.view = sessionToView(session);
+        this.pushSnapshot();
+      },
+    });
     // seq counts the events as posted (after coalescing): a batch of n events covers exactly the
     // n seqs after the previous one, which is how the webview tells a gap from a normal batch.
     this.batcher = new EventBatcher(
@@ -190,11 +196,11 @@ export class ChatController {
           ...(message.feedback ? { feedback: message.feedback } : {}),
         }));
       case 'reviewProposal':
-        return this.reviewProposal(message.toolCallId);
+        return this.panel.reviewProposal(message.toolCallId);
       case 'reviewEdit':
-        return this.withEdit(message.editId, (_, edit) => this.deps.actions.openEditDiff(editKey(edit.id), edit));
+        return this.panel.reviewEdit(message.editId);
       case 'revertEdit': {
-        const result = await this.revert(message.editId);
+        const result = await this.panel.revert(message.editId);
         if (message.requestId) this.send({ type: 'response', requestId: message.requestId, ok: true, result });
         else if (!result.ok) this.deps.actions.notify('warn', result.message);
         return;
@@ -203,9 +209,7 @@ export class ChatController {
         if (this.view.document) await this.deps.actions.showDocument(this.view.document.uri);
         return;
       case 'openFile':
-        if (this.openable.has(message.uri)) await this.deps.actions.showDocument(message.uri);
-        else this.deps.log('warn', 'Ignored a request to open a file the panel was not offered.');
-        return;
+        return this.panel.openFile(message.uri);
       case 'newSession':
         return this.newSession();
       case 'openSession':
@@ -321,62 +325,7 @@ export class ChatController {
 
   /** Exports a session (after a save dialog) and says where it went, in the panel. */
   async exportSession(sessionId = this.currentSessionId): Promise<void> {
-    if (!sessionId) return;
-    const file = await this.deps.actions.exportSession(await this.deps.store.get(sessionId));
-    if (!file) return;
-    this.openable.add(file.uri);
-    this.send({ type: 'exported', name: file.name, uri: file.uri });
-  }
-
-  private async reviewProposal(toolCallId: string): Promise<void> {
-    const sessionId = this.currentSessionId;
-    if (!sessionId) return;
-    const session = await this.deps.store.get(sessionId);
-    const pending = session.pending;
-    if (!pending || pending.toolCallId !== toolCallId || !pending.proposal) {
-      this.deps.actions.notify('warn', 'There is no proposed change to review for this request any more.');
-      return;
-    }
-    await this.deps.actions.openProposalDiff(proposalKey(toolCallId), pending.proposal, pending.confirmation?.title ?? 'Proposed change');
-  }
-
-  private async findEdit(editId: string): Promise<{ session: Session; edit: EditRecord } | undefined> {
-    const sessionId = this.currentSessionId;
-    if (!sessionId) return undefined;
-    const session = await this.deps.store.get(sessionId);
-    const edit = session.edits.find((e) => e.id === editId);
-    return edit ? { session, edit } : undefined;
-  }
-
-  private async withEdit(editId: string, fn: (session: Session, edit: EditRecord) => Promise<void>): Promise<void> {
-    const found = await this.findEdit(editId);
-    if (!found) {
-      this.deps.actions.notify('warn', 'That edit is no longer in this session.');
-      return;
-    }
-    await fn(found.session, found.edit);
-  }
-
-  /** Reverts one applied edit; the panel asked the user first and shows the outcome. */
-  private async revert(editId: string): Promise<RevertResult> {
-    if (this.running) return { ok: false, message: 'Wait for the agent to finish before reverting an edit.' };
-    const found = await this.findEdit(editId);
-    if (!found) return { ok: false, message: 'That edit is no longer in this session.' };
-    const { session, edit } = found;
-    if (edit.revertedAt) return { ok: false, message: 'This edit was already reverted.' };
-    const result = await this.deps.actions.revertEdit(session, edit);
-    if (!result.ok) return result;
-    const fresh = await this.deps.store.get(session.id);
-    const record = fresh.edits.find((e) => e.id === editId);
-    if (record) record.revertedAt = Date.now();
-    await this.deps.store.save(fresh);
-    // The step now shows "Reverted" (its button disabled), and its diff is out of date.
-    if (this.view.sessionId === fresh.id) {
-      this.view = sessionToView(fresh);
-      this.pushSnapshot();
-    }
-    await this.deps.actions.closeDiffs([editKey(editId)]);
-    return { ok: true };
+    if (sessionId) await this.panel.exportSession(sessionId);
   }
 
   private async runOnCurrent(build: (sessionId: string) => TurnRequest): Promise<void> {

@@ -4,7 +4,7 @@
 // in the panel and only that file may be opened from it, and Open Chat's focus request survives
 // a webview that is still loading.
 import * as assert from 'node:assert/strict';
-import { editKey, proposalKey } from '../../../../src/core/chat/chatController';
+import { editKey, proposalKey } from '../../../../src/core/chat/panelActions';
 import { editTextTool } from '../../../../src/core/tools/editText';
 import type { HostMessage } from '../../../../src/shared/protocol';
 import { MemoryDocument } from '../agent/harness';
