@@ -88,6 +88,7 @@ function benchContext(document: FileDocument, seen: Awaited<ReturnType<FileDocum
     workspace: undefined,
     skills: createSkillCatalog([]),
     settings: { approvalEdits: 'never' as const, alwaysConfirm: [] },
+    userRequest: undefined,
     signal: new AbortController().signal,
     now: () => Date.now(),
   };

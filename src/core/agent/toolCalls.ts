@@ -4,6 +4,7 @@
 import type { ConfirmationPlan, ToolContext, ToolResult, AnyTool } from '../tools/types';
 import type { PendingInteraction, StoredBlock, ToolCallRecord } from '../sessions/types';
 import { unknownToolMessage } from '../tools/registry';
+import { userRequestOf } from '../tools/studentWorkGuard';
 import type { TurnContext } from './context';
 import { interruptedResult } from './history';
 
@@ -78,6 +79,7 @@ function toolContext(ctx: TurnContext, toolUseId: string): ToolContext {
     workspace: ctx.workspace,
     skills: ctx.skills,
     settings: { approvalEdits: ctx.settings.approvalEdits, alwaysConfirm: ctx.settings.alwaysConfirm },
+    userRequest: userRequestOf(ctx.session.messages, ctx.turn.id),
     signal: ctx.signal,
     now: ctx.now,
   };

@@ -121,7 +121,7 @@ describe('lesson validation', () => {
       '<lesson><exercise id="9" type="gapfill"><p><blank answer=""/></p></exercise></lesson>',
     );
     const messages = v.errors.map((e) => e.message);
-    assert.ok(messages.includes('<exercise> id="9" must start with a letter and use only letters, digits, "-" and "_" (at most 64)'));
+    assert.ok(messages.includes('<exercise> id="9" is not a valid id: an id starts with a letter, then letters, digits, "-" or "_" (at most 64 characters)'));
     assert.ok(messages.some((m) => m.startsWith('<exercise> type="gapfill" must be one of: fill-blanks,')));
     assert.ok(messages.includes('<blank> answer="" must not be empty'));
     assert.ok(messages.includes('<blank> is missing the required attribute student-answer (student-answer="")'));
