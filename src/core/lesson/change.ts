@@ -18,34 +18,38 @@ export interface LessonChange {
 
 const ALL = { maxErrors: Number.POSITIVE_INFINITY };
 
+/** The text of the line a problem is on: an untouched line with the same problem is the same problem. */
+function lineOf(text: string, offset: number): string {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', offset);
+  return text.slice(start, end === -1 ? text.length : end).trim();
+}
+
 /**
  * Splits the problems of `after` into those the edit introduced and those `before` already had.
  * Problems are counted per key: with two unknown attributes of one kind before and three after,
- * one is new. Among same-key problems the ones with an identical message are matched first.
- * Without a `before` (a new document) every problem is introduced.
+ * one is new. Among same-key problems, those on an identical line are matched first, then those
+ * with an identical message, then any. Without a `before` (a new document) every problem is new.
  */
 export function judgeLessonChange(before: string | undefined, after: string): LessonChange {
   const afterCheck = validateLesson(after, ALL);
   if (before === undefined) return { introduced: afterCheck.errors, preexisting: [], uncheckedRest: false, after: afterCheck };
   const beforeCheck = validateLesson(before, ALL);
-  const left = new Map<string, string[]>();
-  for (const e of beforeCheck.errors) left.set(e.key, [...(left.get(e.key) ?? []), e.message]);
+  const left = new Map<string, { message: string; line: string }[]>();
+  for (const e of beforeCheck.errors) left.set(e.key, [...(left.get(e.key) ?? []), { message: e.message, line: lineOf(before, e.offset) }]);
   const matched = new Set<LessonError>();
-  // Identical messages first, so "the same problem, still there" wins over "a similar one".
-  for (const e of afterCheck.errors) {
-    const messages = left.get(e.key);
-    const i = messages?.indexOf(e.message) ?? -1;
-    if (messages && i >= 0) {
-      messages.splice(i, 1);
+  const pass = (same: (e: LessonError, old: { message: string; line: string }) => boolean): void => {
+    for (const e of afterCheck.errors) {
+      const olds = left.get(e.key);
+      const i = matched.has(e) || !olds ? -1 : olds.findIndex((old) => same(e, old));
+      if (!olds || i < 0) continue;
+      olds.splice(i, 1);
       matched.add(e);
     }
-  }
-  for (const e of afterCheck.errors) {
-    const messages = left.get(e.key);
-    if (matched.has(e) || !messages || messages.length === 0) continue;
-    messages.shift();
-    matched.add(e);
-  }
+  };
+  pass((e, old) => old.message === e.message && old.line === lineOf(after, e.offset));
+  pass((e, old) => old.message === e.message);
+  pass(() => true);
   const introduced = afterCheck.errors.filter((e) => !matched.has(e));
   const preexisting = afterCheck.errors.filter((e) => matched.has(e));
   return { introduced, preexisting, uncheckedRest: afterCheck.broken && introduced.length === 0, after: afterCheck };

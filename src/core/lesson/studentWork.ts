@@ -59,18 +59,20 @@ function answerChanges(before: LessonOutline, after: LessonOutline, renamed: Rea
     if (same && same.value === field.value && !used.has(same)) used.add(same);
     else pending.push(field);
   }
-  const changes: StudentWorkChange[] = [];
-  for (const field of pending) {
+  // Every moved answer is found before any field is called changed, so a moved answer is never
+  // mistaken for the new value of the field it moved into.
+  const lost = pending.filter((field) => {
     const key = renamed.get(field.exerciseKey) ?? field.exerciseKey;
     const moved = after.answers.find((f) => !used.has(f) && sameExercise(field, key, f) && f.element === field.element && f.value === field.value);
-    if (moved) {
-      used.add(moved);
-      continue;
-    }
+    if (moved) used.add(moved);
+    return !moved;
+  });
+  return lost.map((field): StudentWorkChange => {
     const same = afterBy.get(follow(field));
-    changes.push(same && !used.has(same) ? { kind: 'answer-changed', field, to: same.value } : { kind: 'answer-removed', field });
-  }
-  return changes;
+    if (!same || used.has(same)) return { kind: 'answer-removed', field };
+    used.add(same);
+    return { kind: 'answer-changed', field, to: same.value };
+  });
 }
 
 /** Every change to students' work from `before` to `after` (both lesson XML), in document order. */

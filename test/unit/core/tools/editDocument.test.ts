@@ -47,6 +47,29 @@ describe('edit_document', () => {
     assert.match(missing.content, /line 9, column 5: <statement> is missing the required attribute answer/);
   });
 
+  it('edits a lesson that already has problems: they are reported, not blocking', async () => {
+    const old = LESSON.replace('<p id="fruit">', '<p id="fruit" data-source="quizlet">').replace('des fraises', 'des fraises&nbsp;!');
+    const teacher = await workbench('old.lesson.xml', old);
+    try {
+      const edited = old.replace('<h1>Au marché</h1>', '<h1>Au marché</h1>\n  <p>Le samedi matin.</p>');
+      const result = await editDocumentTool.run({ documentXml: edited, summary: 'Added a line' }, teacher.context());
+      assert.equal(result.isError, undefined, result.content);
+      assert.match(result.content, /Note: the document already had 2 problems before this edit; they did not block it/);
+      assert.match(result.content, /line 5, column 17: unknown attribute data-source on <p>/);
+      assert.match(result.content, /line 5, column \d+: &nbsp; is not an XML entity/);
+      assert.equal(await readFile(teacher.document.path, 'utf8'), edited);
+      // A problem of its own is refused with its line and column, the old ones mentioned aside.
+      const worse = edited.replace('<p>Le samedi matin.</p>', '<p colour="red">Le samedi matin.</p>');
+      const refused = await editDocumentTool.run({ documentXml: worse, summary: 'x' }, teacher.context());
+      assert.equal(refused.isError, true);
+      assert.match(refused.content, /^The document was NOT changed: your edit introduces 1 error in the lesson XML\.\nline 3, column 6: unknown attribute colour on <p>/);
+      assert.match(refused.content, /already had 2 other problems; those do not block your edit/);
+      assert.equal(await readFile(teacher.document.path, 'utf8'), edited);
+    } finally {
+      await teacher.dispose();
+    }
+  });
+
   it('keeps the user\'s typing at the end of the document, also through a second edit', async () => {
     const seen = await bench.seen();
     const typed = `${LESSON}<!-- the user typed this -->\n`;
