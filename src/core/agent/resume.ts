@@ -1,10 +1,11 @@
 // Coming back to a paused turn: the user's answer or decision becomes the paused call's
 // tool_result, the calls after it in the same message run, and the loop goes on. Everything needed
 // is in the saved session (pending), so this works after a reload, a restart or a crash.
+import { checkAnswers } from '../../shared/answers';
 import type { AnswerValue } from '../../shared/questions';
 import type { PendingInteraction, Session, StoredMessage } from '../sessions/types';
 import { turnText } from '../sessions/view';
-import { checkAnswers, formatAnswers } from '../tools/askUserQuestion';
+import { formatAnswers } from '../tools/askUserQuestion';
 import type { TurnContext } from './context';
 import { AgentRequestError } from './errors';
 import { interruptedResult } from './history';
