@@ -105,6 +105,7 @@ export const en = {
   confirmBadge: 'Confirmation',
   confirmReason: 'Why: {0}',
   confirmDetails: 'Details',
+  studentWorkHeading: "Students' work this would change",
   reviewChanges: 'Review changes',
   approve: 'Approve',
   deny: 'Deny',
