@@ -9,7 +9,7 @@ import { byTestId, ui } from './driver';
 import type { EditingTest } from './editingKit';
 import { setApprovalRule, startEditingTest, toolUseId } from './editingKit';
 import { closeAllEditors, toolResultsOf, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
-import { report, setGlobal } from './panelKit';
+import { WIDE, report, resizeSideBar, setGlobal, sideBarWidth } from './panelKit';
 
 const DENIED = 'The user denied this action; nothing was changed.';
 const PENDING_CARD = `${byTestId(TEST_IDS.confirmationCard)}[data-status="pending"]`;
@@ -41,9 +41,15 @@ const THEMES = [
 describe("students' work: approval before answers change", function () {
   this.timeout(90_000);
   let t: EditingTest | undefined;
+  let defaultWidth = 0;
 
-  before(() => setApprovalRule('large'));
+  before(async () => {
+    await setApprovalRule('large');
+    await vscode.commands.executeCommand('lessonAgent.openChat');
+    defaultWidth = await sideBarWidth();
+  });
   after(async () => {
+    await resizeSideBar('narrower', () => sideBarWidth().then((w) => w <= defaultWidth));
     await setApprovalRule(undefined);
     await setGlobal('workbench', 'colorTheme', undefined);
   });
@@ -76,6 +82,8 @@ describe("students' work: approval before answers change", function () {
     assert.match(await ui.text(PENDING_CARD), /It changes students' work \(3 student answers\)/);
     assert.equal(document.getText(), ANSWERED, 'nothing changes while the card waits');
 
+    // As wide as the other screenshots of the panel, so the card reads as a teacher would see it.
+    await resizeSideBar('wider', () => sideBarWidth().then((w) => w >= WIDE));
     for (const theme of THEMES) {
       await setGlobal('workbench', 'colorTheme', theme.id);
       await ui.waitFor(`.monaco-workbench.${theme.workbenchClass}`, workbench);
