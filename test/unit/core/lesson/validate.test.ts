@@ -176,4 +176,18 @@ describe('lesson validation', () => {
     for (const name of Object.keys(ELEMENTS)) assert.ok(reference.includes(`\`<${name}>\``), name);
     assert.match(reference, /`<blank>` \(id, \*\*answer\*\*, alts, hint, \*\*student-answer\*\*\)/);
   });
+
+  it('quick reference lists the allowed values from the validator\'s own tables', () => {
+    const reference = lessonQuickReference();
+    assert.match(reference, /- `type` on <exercise>: `fill-blanks`, `multiple-choice`, `true-false`, `sequencing`, `short-answer`, `writing`/);
+    assert.match(reference, /- `level` on <lesson>, <exercise>: `A1`, `A2`, `B1`, `B2`, `C1`, `C2`/);
+    assert.match(reference, /- `answer` on <statement>: `true`, `false`, `not-given`/);
+    assert.match(reference, /- `id` on any element: starts with a letter, then letters, digits, "-" or "_" \(at most 64 characters\); unique in the document/);
+    assert.match(reference, /`&nbsp;`→`&#160;`/);
+    assert.match(reference, /`type` may be missing on an `<exercise>`/);
+    // Every value listed is one the validator takes, and a value it refuses is not listed.
+    for (const level of ['A1', 'C2']) assert.ok(validateLesson(`<lesson level="${level}"/>`).ok, level);
+    assert.equal(validateLesson('<lesson level="D1"/>').ok, false);
+    assert.doesNotMatch(reference, /`D1`/);
+  });
 });
