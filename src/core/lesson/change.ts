@@ -3,8 +3,8 @@
 // that leaves them alone must not be blocked by them. The problems of the document before and
 // after are matched by key (what and where, never line numbers, which move with every edit); only
 // those the edit added refuse it, the others are reported as warnings.
+import { analyseLesson } from './analysis';
 import type { LessonError, LessonValidation } from './validate';
-import { validateLesson } from './validate';
 
 export interface LessonChange {
   /** Problems the proposed text has and the current one did not: they refuse the edit. */
@@ -15,8 +15,6 @@ export interface LessonChange {
   readonly uncheckedRest: boolean;
   readonly after: LessonValidation;
 }
-
-const ALL = { maxErrors: Number.POSITIVE_INFINITY };
 
 /** The text of the line a problem is on: an untouched line with the same problem is the same problem. */
 function lineOf(text: string, offset: number): string {
@@ -32,9 +30,11 @@ function lineOf(text: string, offset: number): string {
  * with an identical message, then any. Without a `before` (a new document) every problem is new.
  */
 export function judgeLessonChange(before: string | undefined, after: string): LessonChange {
-  const afterCheck = validateLesson(after, ALL);
+  const afterCheck = analyseLesson(after).validation;
   if (before === undefined) return { introduced: afterCheck.errors, preexisting: [], uncheckedRest: false, after: afterCheck };
-  const beforeCheck = validateLesson(before, ALL);
+  // A clean result needs no comparison (the common case: the document before is not read).
+  if (afterCheck.errors.length === 0) return { introduced: [], preexisting: [], uncheckedRest: false, after: afterCheck };
+  const beforeCheck = analyseLesson(before).validation;
   const left = new Map<string, { message: string; line: string }[]>();
   for (const e of beforeCheck.errors) left.set(e.key, [...(left.get(e.key) ?? []), { message: e.message, line: lineOf(before, e.offset) }]);
   const matched = new Set<LessonError>();

@@ -1,7 +1,8 @@
 // What of a lesson belongs to students and to the records around it: every `student-answer`
-// (on whatever element carries one) with words a teacher recognises it by, and every element id
-// with where it stands. studentWork.ts compares two outlines to find what an edit would change.
-import { SaxesParser } from 'saxes';
+// (on whatever element carries one) with words a teacher recognises it by, and every element id.
+// studentWork.ts compares two outlines to find what an edit would change. The builder is fed by
+// the validator's own parse (analysis.ts), so a lesson is read once for both; it keeps per element
+// only what it must, because it runs on every edit of lessons of a megabyte.
 import type { SaxesTagPlain } from 'saxes';
 
 export interface ExercisePlace {
@@ -10,6 +11,8 @@ export interface ExercisePlace {
   readonly id: string | undefined;
   /** The first heading inside the exercise, if any. */
   title: string | undefined;
+  /** How many elements of each name it holds (for "kept its place but lost its id"). */
+  readonly counts: Map<string, number>;
 }
 
 export interface AnswerField {
@@ -28,8 +31,8 @@ export interface AnswerField {
 export interface IdentifiedElement {
   readonly id: string;
   readonly element: string;
-  /** Names with ranks from the root, e.g. "lesson[1]/exercise[3]". */
-  readonly path: string;
+  /** Its rank among the ids on elements of its name, in document order. */
+  readonly idRank: number;
   /** The exercise it is in (or is). */
   readonly exercise: ExercisePlace | undefined;
 }
@@ -37,21 +40,24 @@ export interface IdentifiedElement {
 export interface LessonOutline {
   readonly answers: readonly AnswerField[];
   readonly ids: ReadonlyMap<string, IdentifiedElement>;
-  readonly byPath: ReadonlyMap<string, { element: string; id: string | undefined }>;
+  /** Ids in document order, per element name. */
+  readonly idsByElement: ReadonlyMap<string, readonly string[]>;
+  /** How many elements of each name lie outside any exercise. */
+  readonly outsideCounts: ReadonlyMap<string, number>;
+  /** Every exercise, in document order. */
+  readonly exercises: readonly ExercisePlace[];
 }
 
-/** Elements whose text names an answer field: collected while they are open. */
+/** Elements whose text names an answer field or an exercise: collected while they are open. */
 const LABEL_SOURCES = new Set(['p', 'li', 'prompt', 'statement', 'h1', 'h2', 'h3']);
 const GAP = '___';
 const MAX_LABEL = 90;
 
 interface Open {
   readonly name: string;
-  readonly path: string;
-  readonly ranks: Map<string, number>;
   readonly text: string[] | undefined;
   /** Answer fields waiting for this element's text as their label. */
-  readonly waiting: AnswerField[];
+  waiting: AnswerField[] | undefined;
   readonly exercise: ExercisePlace | undefined;
 }
 
@@ -60,80 +66,79 @@ function squeeze(text: string): string {
   return flat.length > MAX_LABEL ? `${flat.slice(0, MAX_LABEL - 1)}…` : flat;
 }
 
-class OutlineBuilder {
-  readonly answers: AnswerField[] = [];
-  readonly ids = new Map<string, IdentifiedElement>();
-  readonly byPath = new Map<string, { element: string; id: string | undefined }>();
+function bump(counts: Map<string, number>, name: string): number {
+  const n = (counts.get(name) ?? 0) + 1;
+  counts.set(name, n);
+  return n;
+}
+
+export class OutlineBuilder {
+  private readonly answers: AnswerField[] = [];
+  private readonly ids = new Map<string, IdentifiedElement>();
+  private readonly idsByElement = new Map<string, string[]>();
+  private readonly outsideCounts = new Map<string, number>();
   private readonly stack: Open[] = [];
-  private readonly rootRanks = new Map<string, number>();
-  private exercises = 0;
-  private readonly fieldRanks = new Map<string, number>();
+  private readonly exercises: ExercisePlace[] = [];
+  /** Open frames that collect text, innermost last (text goes to each of them). */
+  private readonly collecting: Open[] = [];
 
   open(tag: SaxesTagPlain): void {
     const parent = this.stack.at(-1);
-    const ranks = parent?.ranks ?? this.rootRanks;
-    const rank = (ranks.get(tag.name) ?? 0) + 1;
-    ranks.set(tag.name, rank);
-    const path = `${parent ? `${parent.path}/` : ''}${tag.name}[${rank}]`;
     const id = tag.attributes['id'];
-    const exercise = tag.name === 'exercise' ? { number: ++this.exercises, id, title: undefined } : parent?.exercise;
-    const frame: Open = { name: tag.name, path, ranks: new Map(), text: LABEL_SOURCES.has(tag.name) ? [] : undefined, waiting: [], exercise };
-    this.byPath.set(path, { element: tag.name, id });
-    if (id !== undefined && !this.ids.has(id)) this.ids.set(id, { id, element: tag.name, path, exercise });
+    let exercise = parent?.exercise;
+    if (tag.name === 'exercise') {
+      if (!exercise) bump(this.outsideCounts, 'exercise');
+      exercise = { number: this.exercises.length + 1, id, title: undefined, counts: new Map() };
+      this.exercises.push(exercise);
+    } else {
+      bump(exercise?.counts ?? this.outsideCounts, tag.name);
+    }
+    const frame: Open = { name: tag.name, text: LABEL_SOURCES.has(tag.name) ? [] : undefined, waiting: undefined, exercise };
+    if (id !== undefined && !this.ids.has(id)) this.addId(id, tag.name, exercise);
     const value = tag.attributes['student-answer'];
     if (value !== undefined) this.addField(tag.name, id, value, exercise, frame);
     this.stack.push(frame);
+    if (frame.text) this.collecting.push(frame);
+  }
+
+  private addId(id: string, element: string, exercise: ExercisePlace | undefined): void {
+    const list = this.idsByElement.get(element) ?? [];
+    if (list.length === 0) this.idsByElement.set(element, list);
+    this.ids.set(id, { id, element, idRank: list.length, exercise });
+    list.push(id);
   }
 
   private addField(element: string, id: string | undefined, value: string, exercise: ExercisePlace | undefined, frame: Open): void {
     const exerciseKey = exercise ? (exercise.id ?? `#${exercise.number}`) : 'lesson';
-    const rankKey = `${exerciseKey}|${element}`;
-    const rank = (this.fieldRanks.get(rankKey) ?? 0) + 1;
-    this.fieldRanks.set(rankKey, rank);
-    const field: AnswerField = { element, id, value, label: undefined, exercise, identity: id ?? `${rankKey}|${rank}`, exerciseKey };
+    const rank = exercise?.counts.get(element) ?? this.outsideCounts.get(element) ?? 1;
+    const field: AnswerField = { element, id, value, label: undefined, exercise, identity: id ?? `${exerciseKey}|${element}|${rank}`, exerciseKey };
     this.answers.push(field);
-    if (element === 'blank') {
-      // A gap is named by its sentence, with every gap in it shown as ___.
-      const sentence = [...this.stack].reverse().find((f) => f.name === 'p' || f.name === 'li');
-      sentence?.waiting.push(field);
-      for (const f of this.stack) f.text?.push(GAP);
-    } else {
-      // A question or statement is named by its prompt (a child) or its own text.
-      frame.waiting.push(field);
-    }
+    // A gap is named by its sentence, with every gap in it shown as ___; a question or a
+    // statement by its prompt (a child) or its own text.
+    const owner = element === 'blank' ? this.collecting.findLast((f) => f.name === 'p' || f.name === 'li') : frame;
+    if (owner) (owner.waiting ??= []).push(field);
+    if (element === 'blank') for (const f of this.collecting) f.text?.push(GAP);
   }
 
   text(text: string): void {
-    for (const f of this.stack) f.text?.push(text);
+    for (const f of this.collecting) f.text?.push(text);
   }
 
   close(): void {
     const frame = this.stack.pop();
     if (!frame) return;
-    const text = frame.text ? squeeze(frame.text.join('')) : '';
-    if (frame.name === 'prompt') {
-      const owner = this.stack.at(-1);
-      for (const field of owner?.waiting ?? []) field.label ??= text;
-    }
-    for (const field of frame.waiting) if (text) field.label ??= text;
-    if (/^h[1-3]$/.test(frame.name) && frame.exercise && frame.exercise.title === undefined && text) frame.exercise.title = text;
+    if (frame.text) this.collecting.pop();
+    const titles = /^h[1-3]$/.test(frame.name) && frame.exercise !== undefined && frame.exercise.title === undefined;
+    const owner = frame.name === 'prompt' ? this.stack.at(-1) : undefined;
+    if (!frame.text || (!frame.waiting && !titles && !owner?.waiting)) return;
+    const text = squeeze(frame.text.join(''));
+    if (!text) return;
+    for (const field of owner?.waiting ?? []) field.label ??= text;
+    for (const field of frame.waiting ?? []) field.label ??= text;
+    if (titles && frame.exercise) frame.exercise.title = text;
   }
-}
 
-/** The answers and ids of a lesson. Best effort on broken XML: what could be read is listed. */
-export function lessonOutline(text: string): LessonOutline {
-  const builder = new OutlineBuilder();
-  const parser = new SaxesParser({ xmlns: false });
-  parser.on('opentag', (tag) => builder.open(tag));
-  parser.on('closetag', () => builder.close());
-  parser.on('text', (t) => builder.text(t));
-  parser.on('cdata', (t) => builder.text(t));
-  // Errors are the validator's business; the outline keeps going with what saxes can still read.
-  parser.on('error', () => undefined);
-  try {
-    parser.write(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).close();
-  } catch {
-    // A parser that gives up leaves the outline of what it read.
+  outline(): LessonOutline {
+    return { answers: this.answers, ids: this.ids, idsByElement: this.idsByElement, outsideCounts: this.outsideCounts, exercises: this.exercises };
   }
-  return { answers: builder.answers, ids: builder.ids, byPath: builder.byPath };
 }

@@ -2,7 +2,7 @@
 // element id removed or renamed (ids tie answers and marks to the exercises). The changes are
 // described in a teacher's words (the exercise's number and title, the answer quoted), never XML.
 import type { AnswerField, ExercisePlace, IdentifiedElement, LessonOutline } from './outline';
-import { lessonOutline } from './outline';
+import { analyseLesson } from './analysis';
 
 export type StudentWorkChange =
   | { readonly kind: 'answer-changed'; readonly field: AnswerField; readonly to: string }
@@ -20,18 +20,35 @@ function isAnswer(field: AnswerField): boolean {
   return field.value.trim().length > 0;
 }
 
-/** Removed ids, and those whose element is still in its place under a new id (renamed). */
+/** How many elements named `name` an exercise (by id, else by number) or the lesson outside exercises holds. */
+function countIn(outline: LessonOutline, place: { id: string | undefined; number: number } | undefined, name: string): number {
+  if (name === 'exercise' || !place) return outline.outsideCounts.get(name) ?? 0;
+  const exercise = place.id === undefined ? outline.exercises[place.number - 1] : outline.ids.get(place.id)?.exercise;
+  return exercise?.counts.get(name) ?? 0;
+}
+
+/**
+ * Removed ids, and renamed ones: an id is renamed when the element of its name that holds its
+ * rank among the ids (the third exercise id, say) now has an id the lesson did not have. A
+ * removed id's element is taken as kept when its exercise still has as many elements of its name.
+ */
 function idChanges(before: LessonOutline, after: LessonOutline): StudentWorkChange[] {
   const changes: StudentWorkChange[] = [];
+  const renamed = new Map<string, string>();
   for (const element of before.ids.values()) {
     if (after.ids.has(element.id)) continue;
-    const there = after.byPath.get(element.path);
-    const sameElement = there?.element === element.element;
-    if (sameElement && there.id !== undefined && !before.ids.has(there.id)) {
-      changes.push({ kind: 'id-renamed', element, to: there.id });
-    } else {
-      changes.push({ kind: 'id-removed', element, elementKept: sameElement && there.id === undefined });
+    const there = after.idsByElement.get(element.element)?.[element.idRank];
+    if (there !== undefined && !before.ids.has(there)) {
+      renamed.set(element.id, there);
+      changes.push({ kind: 'id-renamed', element, to: there });
     }
+  }
+  for (const element of before.ids.values()) {
+    if (after.ids.has(element.id) || renamed.has(element.id)) continue;
+    const place = element.exercise;
+    const followed = place && { id: place.id === undefined ? undefined : (renamed.get(place.id) ?? place.id), number: place.number };
+    const kept = countIn(after, followed, element.element) >= countIn(before, place, element.element);
+    changes.push({ kind: 'id-removed', element, elementKept: kept });
   }
   return changes;
 }
@@ -77,8 +94,8 @@ function answerChanges(before: LessonOutline, after: LessonOutline, renamed: Rea
 
 /** Every change to students' work from `before` to `after` (both lesson XML), in document order. */
 export function studentWorkChanges(before: string, after: string): StudentWorkChange[] {
-  const a = lessonOutline(before);
-  const b = lessonOutline(after);
+  const a = analyseLesson(before).outline;
+  const b = analyseLesson(after).outline;
   const ids = idChanges(a, b);
   const renamed = new Map(ids.flatMap((c) => (c.kind === 'id-renamed' ? [[c.element.id, c.to] as const] : [])));
   return [...answerChanges(a, b, renamed), ...ids];

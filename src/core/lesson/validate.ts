@@ -4,6 +4,7 @@
 // and where without positions, so an edit can be judged by the problems it adds (change.ts).
 import { SaxesParser } from 'saxes';
 import type { SaxesTagPlain } from 'saxes';
+import type { OutlineBuilder } from './outline';
 import { LineIndex } from './positions';
 import { checkAttributeValue, checkClosedElement, isExerciseType, newFrame } from './rules';
 import type { Frame } from './rules';
@@ -275,15 +276,34 @@ class Validator {
   }
 }
 
+export interface ValidateOptions {
+  readonly maxErrors?: number;
+  /** Fed from the same parse, so the outline costs no second read (analysis.ts). */
+  readonly outline?: OutlineBuilder;
+}
+
 /** Validates a lesson document. Never throws: every problem is an error with a position. */
-export function validateLesson(text: string, options: { maxErrors?: number } = {}): LessonValidation {
+export function validateLesson(text: string, options: ValidateOptions = {}): LessonValidation {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const parser: Parser = new SaxesParser<ParserOptions>({ xmlns: false, position: true });
   const v = new Validator(source, parser, options.maxErrors ?? DEFAULT_MAX_ERRORS);
-  parser.on('opentag', (tag) => v.onOpenTag(tag));
-  parser.on('closetag', () => v.onCloseTag());
-  parser.on('text', (t) => v.onText(t));
-  parser.on('cdata', (t) => v.onText(t));
+  const outline = options.outline;
+  parser.on('opentag', (tag) => {
+    v.onOpenTag(tag);
+    outline?.open(tag);
+  });
+  parser.on('closetag', () => {
+    v.onCloseTag();
+    outline?.close();
+  });
+  parser.on('text', (t) => {
+    v.onText(t);
+    outline?.text(t);
+  });
+  parser.on('cdata', (t) => {
+    v.onText(t);
+    outline?.text(t);
+  });
   parser.on('error', (err) => v.onParserError(err));
   parser.on('doctype', () => {
     if (!v.broken) v.report(parser.position, 'a DOCTYPE is not allowed in a lesson', 'doctype');
