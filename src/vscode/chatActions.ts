@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { ChatHostActions } from '../core/chat/chatController';
 import { revertEdit } from '../core/chat/revert';
 import { sessionToMarkdown } from '../core/sessions/markdown';
-import type { EditRecord, Session } from '../core/sessions/types';
+import type { EditRecord, Session } from '../core/sessions/schema';
 import type { ApiKeyStore } from './apiKey';
 import { VscodeDocumentAccess } from './documentAccess';
 import type { ReviewDocuments } from './proposalDocuments';

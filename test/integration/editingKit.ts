@@ -3,7 +3,7 @@
 // turn to end, and reading what the fake model received as tool results.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Session } from '../../src/core/sessions/types';
+import type { ReadonlySession } from '../../src/core/sessions/schema';
 import type { FakeAnthropic } from '../fake/fakeAnthropic';
 import type { ScenarioInput } from '../fake/scenario';
 import { ui } from './driver';
@@ -81,7 +81,7 @@ export function positionAfter(document: vscode.TextDocument, anchor: string): vs
   return document.positionAt(offset + anchor.length);
 }
 
-export async function currentSession(model: FakeModelSession): Promise<Session> {
+export async function currentSession(model: FakeModelSession): Promise<ReadonlySession> {
   const id = model.api.controller.currentSessionId;
   assert.ok(id, 'a session is open');
   return model.api.controller.loadSession(id);

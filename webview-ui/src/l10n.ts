@@ -136,6 +136,8 @@ export const en = {
   errNotFound: 'Model or endpoint not found.',
   errStepLimit: 'Stopped after the step limit for one turn.',
   errMaxTokens: 'The reply hit the output token limit.',
+  errRefusal: 'Claude declined this request.',
+  errContextWindow: 'The conversation is too long for Claude to read at once.',
   errDocument: 'The document could not be changed.',
   errSession: 'The session could not be saved or loaded.',
   errUnknown: 'Something went wrong.',

@@ -3,7 +3,7 @@
 // user (or a later agent edit) changed since, and refuses when those changes overlap it.
 import { computeEdits } from '../documents/diff';
 import type { DocumentAccess } from '../documents/types';
-import type { EditRecord } from '../sessions/types';
+import type { EditRecord } from '../sessions/schema';
 
 export type RevertResult = { ok: true } | { ok: false; message: string };
 

@@ -3,7 +3,7 @@
 // or document snapshots, only the summaries shown in the panel.
 import type { AnswerValue } from '../../shared/questions';
 import type { AssistantItem } from '../../shared/view';
-import type { Session } from './types';
+import type { ReadonlySession } from './schema';
 import { sessionToView } from './view';
 
 function quote(text: string): string {
@@ -57,7 +57,7 @@ function assistantSection(item: AssistantItem): string {
   return parts.join('\n\n');
 }
 
-export function sessionToMarkdown(session: Session): string {
+export function sessionToMarkdown(session: ReadonlySession): string {
   const view = sessionToView(session);
   const out: string[] = [`# ${session.title}`];
   const meta = [`Created ${new Date(session.createdAt).toISOString()}`];

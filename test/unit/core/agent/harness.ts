@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import * as z from 'zod';
-import { Agent, createSession, type AgentSettings, type TurnOutcome, type TurnRequest } from '../../../../src/core/agent/agent';
+import { Agent, createSession, type TurnOutcome, type TurnRequest } from '../../../../src/core/agent/agent';
+import type { AgentSettings } from '../../../../src/core/settings';
 import type { ApplyResult, DocumentAccess, DocumentKind, DocumentSnapshot, TextEdit } from '../../../../src/core/documents/types';
 import { FileSessionStore } from '../../../../src/core/sessions/fileStore';
-import type { Session } from '../../../../src/core/sessions/types';
+import type { Session } from '../../../../src/core/sessions/schema';
 import { sessionToView } from '../../../../src/core/sessions/view';
 import type { SkillCatalog } from '../../../../src/core/skills/types';
 import type { AnyTool, ToolDefinition } from '../../../../src/core/tools/types';
@@ -71,6 +72,7 @@ export const TEST_SETTINGS: AgentSettings = {
   maxSteps: 10,
   historyLength: 20,
   maxTokens: 1024,
+  effort: 'medium',
   stallTimeoutMs: 5000,
   approvalEdits: 'never',
   alwaysConfirm: [],
