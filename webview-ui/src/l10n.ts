@@ -52,6 +52,7 @@ export const en = {
   usageTitle: 'Input tokens {0}, output tokens {1}, cache read {2}, cache write {3}',
 
   stepsDone: 'Done ({0} steps)',
+  notesOnly: 'How I worked it out',
   stepsDoneOne: 'Done (1 step)',
   stepsWithErrors: '{0} failed',
   stepsStopped: 'Steps ({0})',

@@ -69,7 +69,8 @@ function byStatus(err: InstanceType<typeof Anthropic.APIError>, status: number):
 /** A fault that arrived inside the stream (an `event: error`, a drop, a stall, an early end). */
 function midStream(err: unknown): ClassifiedFailure | undefined {
   if (err instanceof StallError) return { code: 'stalled', message: err.message, retryable: true, loopRetry: true };
-  if (err instanceof Anthropic.APIError && err.status === undefined) {
+  // A connection error is an APIError without a status too, but it never reached the stream.
+  if (err instanceof Anthropic.APIError && err.status === undefined && !(err instanceof Anthropic.APIConnectionError)) {
     const type = err.type ?? 'api_error';
     const code: ErrorCode = type === 'overloaded_error' ? 'overloaded' : type === 'rate_limit_error' ? 'rate_limit' : 'server';
     const what = code === 'overloaded' ? 'Claude is overloaded right now' : `The API reported ${type}`;
