@@ -24,7 +24,7 @@ describe('webview: streaming replies and steps', function () {
     await note.first().waitFor();
     assert.equal(await note.first().innerText(), 'Checking the level first.');
     await host.emit(...t.tool('c1', 'load_skill', 'Checking fill-blanks rules').toolEnd('c1').thinking('Now writing five sentences.').tool('c2', 'edit_document', 'Editing document').events.splice(0));
-    await w.page.waitForFunction(() => window.document.querySelectorAll('[data-testid="step-note"]').length === 2);
+    await note.nth(1).waitFor();
     const order = await w.page
       .locator(`${byTestId('step')}, ${byTestId('step-note')}`)
       .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-testid') ?? ''}:${(e.textContent ?? '').trim().slice(0, 12)}`));
