@@ -3,7 +3,7 @@
 // non-empty student-answer, or a removed or renamed id, needs the teacher's approval on the
 // confirmation card. Where nobody can be asked (approval "never"), such an edit is refused unless
 // the user asked for it in the message that started this turn (see `askedFor`).
-import type { StoredMessage } from '../sessions/types';
+import type { ReadonlyMessage } from '../sessions/schema';
 import type { StudentWorkChange, StudentWorkGroup } from '../lesson/studentWork';
 import { changeNames, describeStudentWork, studentWorkChanges } from '../lesson/studentWork';
 import type { DocumentAccess } from '../documents/types';
@@ -53,7 +53,7 @@ export function askedFor(request: string | undefined, change: StudentWorkChange)
 }
 
 /** The text the user typed to start turn `turnId`: the last text block of its first user message. */
-export function userRequestOf(messages: readonly StoredMessage[], turnId: string): string | undefined {
+export function userRequestOf(messages: readonly ReadonlyMessage[], turnId: string): string | undefined {
   const message = messages.find((m) => m.role === 'user' && m.turnId === turnId && m.content.every((b) => b.type === 'text'));
   const texts = message?.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])) ?? [];
   return texts.at(-1);

@@ -3,7 +3,7 @@
 // the ids, unless the user's message asked for it.
 import * as assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
-import type { StoredMessage } from '../../../../src/core/sessions/types';
+import type { StoredMessage } from '../../../../src/core/sessions/schema';
 import { studentWorkChanges } from '../../../../src/core/lesson/studentWork';
 import { editDocumentTool } from '../../../../src/core/tools/editDocument';
 import { editTextTool } from '../../../../src/core/tools/editText';
