@@ -11,7 +11,7 @@ import type { SkillCatalog } from '../core/skills/types';
 import { loadSkillCatalog } from '../core/skills/catalog';
 import { builtinTools } from '../core/tools/builtin';
 import { FileSessionStore } from '../core/sessions/fileStore';
-import type { Session } from '../core/sessions/types';
+import type { ReadonlySession } from '../core/sessions/schema';
 import type { ApiKeyStore } from './apiKey';
 import { VscodeDocumentAccess } from './documentAccess';
 import type { EditHighlighter } from './editHighlight';
@@ -46,7 +46,7 @@ export class AgentHost implements vscode.Disposable {
       createClient: () => this.createClient(),
       tools: () => builtinTools(this.skills()),
       skills: () => this.skills(),
-      document: (session: Session) =>
+      document: (session: ReadonlySession) =>
         session.document ? new VscodeDocumentAccess(vscode.Uri.parse(session.document.uri), options.highlighter) : undefined,
       workspace: () => {
         const folder = vscode.workspace.workspaceFolders?.[0];

@@ -7,7 +7,7 @@ import type { ChatHostActions } from '../core/chat/chatController';
 import { fileNameFor } from '../core/documents/paths';
 import { revertEdit } from '../core/chat/revert';
 import { sessionToMarkdown } from '../core/sessions/markdown';
-import type { EditRecord, Session } from '../core/sessions/types';
+import type { ReadonlyEdit, ReadonlySession } from '../core/sessions/schema';
 import type { ApiKeyStore } from './apiKey';
 import { VscodeDocumentAccess } from './documentAccess';
 import type { EditHighlighter } from './editHighlight';
@@ -57,14 +57,14 @@ export function createChatActions({ apiKeys, review, log, state, highlighter }: 
     },
     openProposalDiff: (key, proposal, title) =>
       review.openDiff(key, proposal.uri, proposal.before, proposal.after, vscode.l10n.t('{0} (current ↔ proposed)', title)),
-    openEditDiff: (key, edit: EditRecord) =>
+    openEditDiff: (key, edit: ReadonlyEdit) =>
       review.openDiff(key, edit.documentUri, edit.before, edit.after, vscode.l10n.t('{0} (before ↔ after)', edit.summary)),
     closeDiffs: (keys) => review.close(keys),
-    async revertEdit(_session: Session, edit: EditRecord) {
+    async revertEdit(_session: ReadonlySession, edit: ReadonlyEdit) {
       const document = new VscodeDocumentAccess(vscode.Uri.parse(edit.documentUri), highlighter);
       return revertEdit(document, edit);
     },
-    async exportSession(session: Session) {
+    async exportSession(session: ReadonlySession) {
       const target = await vscode.window.showSaveDialog({
         defaultUri: vscode.Uri.joinPath(exportFolder(state), fileNameFor(session.title, '.md')),
         filters: { Markdown: ['md'] },

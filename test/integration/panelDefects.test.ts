@@ -102,7 +102,7 @@ describe('panel: a teacher\'s small stumbles', function () {
     const id = t.model.api.controller.currentSessionId;
     assert.ok(id);
     const title = `Verbes: été/hiver, niveau A2 — 3ᵉ ${Date.now().toString(36)}`;
-    await t.model.api.host.store.rename(id, title);
+    await t.model.api.controller.handle({ type: 'renameSession', sessionId: id, title });
 
     const first = vscode.commands.executeCommand('lessonAgent.exportSession');
     const offered = await offeredPath();

@@ -3,18 +3,19 @@
 // The host is the source of truth: a webview that (re)loads says `ready` and gets a snapshot.
 import type { AgentEvent } from '../../shared/events';
 import type { HostMessage, RevertResult, WebviewMessage } from '../../shared/protocol';
-import { PanelActions, proposalKey } from './panelActions';
 import { parseWebviewMessage } from '../../shared/protocol';
 import type { BoundDocumentView, HostMeta, SessionSummary, SessionView } from '../../shared/view';
 import { emptySessionView } from '../../shared/view';
 import { applyAgentEvent, pendingCard } from '../../shared/viewReducer';
 import type { Agent, TurnOutcome, TurnRequest } from '../agent/agent';
-import { AgentRequestError, createSession, NoApiKeyError } from '../agent/agent';
-import type { EditRecord, Session, SessionStore } from '../sessions/types';
-import { SessionCorruptError } from '../sessions/types';
+import { AgentRequestError, NoApiKeyError } from '../agent/agent';
+
+import type { ReadonlyEdit, ReadonlySession } from '../sessions/schema';
+import { SessionCorruptError, type SessionReader } from '../sessions/types';
 import { sessionToView } from '../sessions/view';
 import type { Scheduler } from './eventBatcher';
 import { EventBatcher } from './eventBatcher';
+import { PanelActions, proposalKey } from './panelActions';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 
@@ -29,12 +30,12 @@ export interface ChatHostActions {
   pickFile(): Promise<string | undefined>;
   /** `key` names the diff so it can be closed when the proposal is decided or the edit reverted. */
   openProposalDiff(key: string, proposal: { uri: string; before: string; after: string }, title: string): Promise<void>;
-  openEditDiff(key: string, edit: EditRecord): Promise<void>;
+  openEditDiff(key: string, edit: ReadonlyEdit): Promise<void>;
   /** Closes the diff tabs opened under these keys (those still open). */
   closeDiffs(keys: readonly string[]): Promise<void>;
-  revertEdit(session: Session, edit: EditRecord): Promise<RevertResult>;
+  revertEdit(session: ReadonlySession, edit: ReadonlyEdit): Promise<RevertResult>;
   /** Asks where (a save dialog) and writes the file; undefined when the user cancelled. */
-  exportSession(session: Session): Promise<ExportedFile | undefined>;
+  exportSession(session: ReadonlySession): Promise<ExportedFile | undefined>;
   /** Shows a document in an editor (the session's bound one, or an export). */
   showDocument(uri: string): Promise<void>;
   setApiKey(): Promise<void>;
@@ -44,7 +45,8 @@ export interface ChatHostActions {
 
 export interface ChatControllerDeps {
   agent: Agent;
-  store: SessionStore;
+  /** Lists the stored sessions; every change goes through the agent (and so the session's owner). */
+  store: SessionReader;
   actions: ChatHostActions;
   meta(): HostMeta;
   /** The document a new session would be bound to (the active editor's). */
@@ -78,7 +80,7 @@ export class ChatController {
 
   constructor(private readonly deps: ChatControllerDeps) {
     this.panel = new PanelActions({
-      store: deps.store,
+      agent: deps.agent,
       actions: deps.actions,
       log: deps.log,
       currentSessionId: () => this.currentSessionId,
@@ -249,7 +251,8 @@ export class ChatController {
     let sessionId = this.currentSessionId;
     try {
       if (!sessionId) {
-        const session = await createSession(this.deps.store, { document: this.deps.activeDocument() });
+        const document = this.deps.activeDocument();
+        const session = await this.deps.agent.createSession(document ? { document } : {});
         sessionId = session.id;
         await this.show(session);
       }
@@ -290,11 +293,11 @@ export class ChatController {
     }
   }
 
-  async loadSession(sessionId: string): Promise<Session> {
-    return this.deps.store.get(sessionId);
+  async loadSession(sessionId: string): Promise<ReadonlySession> {
+    return this.deps.agent.readSession(sessionId);
   }
 
-  private async show(session: Session): Promise<void> {
+  private async show(session: ReadonlySession): Promise<void> {
     // A session opened while its turn runs shows its last save; its turn's end refreshes it.
     if (this.running?.sessionId === session.id) this.reopenedMidTurn = true;
     this.view = sessionToView(session);
@@ -304,7 +307,7 @@ export class ChatController {
   }
 
   private async rename(sessionId: string, title: string): Promise<void> {
-    await this.deps.store.rename(sessionId, title);
+    await this.deps.agent.renameSession(sessionId, title);
     if (sessionId === this.currentSessionId) this.view = { ...this.view, title };
     await this.refreshSessions();
     this.pushSnapshot();
@@ -314,7 +317,7 @@ export class ChatController {
     // The sessions list already asked ("Delete ...?" in the row): a second, modal question here
     // asked the user twice, and VS Code refuses modal dialogs under extension tests.
     if (this.running?.sessionId === sessionId) await this.stop();
-    await this.deps.store.delete(sessionId);
+    await this.deps.agent.deleteSession(sessionId);
     if (sessionId === this.currentSessionId) {
       this.view = this.blankView();
       await this.deps.lastSession.set(undefined);

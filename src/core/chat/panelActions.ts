@@ -3,7 +3,8 @@
 // panel, and opening the file it wrote. Diffs are opened under keys so they close once their
 // proposal is decided or their edit reverted.
 import type { HostMessage, RevertResult } from '../../shared/protocol';
-import type { EditRecord, Session, SessionStore } from '../sessions/types';
+import type { Agent } from '../agent/agent';
+import type { ReadonlyEdit, ReadonlySession } from '../sessions/schema';
 import type { ChatHostActions, LogLevel } from './chatController';
 
 export function proposalKey(toolCallId: string): string {
@@ -15,7 +16,8 @@ export function editKey(editId: string): string {
 }
 
 export interface PanelActionsDeps {
-  store: SessionStore;
+  /** Reads sessions and records a revert (the session's owner makes every change). */
+  agent: Pick<Agent, 'readSession' | 'markReverted'>;
   actions: ChatHostActions;
   log(level: LogLevel, message: string): void;
   currentSessionId(): string | undefined;
@@ -23,7 +25,7 @@ export interface PanelActionsDeps {
   busy(): boolean;
   send(message: HostMessage): void;
   /** An edit of this (saved) session was reverted: the panel shows it so. */
-  reverted(session: Session): void;
+  reverted(session: ReadonlySession): void;
 }
 
 export class PanelActions {
@@ -35,12 +37,12 @@ export class PanelActions {
   async reviewProposal(toolCallId: string): Promise<void> {
     const sessionId = this.deps.currentSessionId();
     if (!sessionId) return;
-    const pending = (await this.deps.store.get(sessionId)).pending;
-    if (!pending || pending.toolCallId !== toolCallId || !pending.proposal) {
+    const pending = (await this.deps.agent.readSession(sessionId)).pending;
+    if (pending?.kind !== 'confirmation' || pending.toolCallId !== toolCallId || !pending.proposal) {
       this.deps.actions.notify('warn', 'There is no proposed change to review for this request any more.');
       return;
     }
-    await this.deps.actions.openProposalDiff(proposalKey(toolCallId), pending.proposal, pending.confirmation?.title ?? 'Proposed change');
+    await this.deps.actions.openProposalDiff(proposalKey(toolCallId), pending.proposal, pending.request.title);
   }
 
   async reviewEdit(editId: string): Promise<void> {
@@ -61,11 +63,8 @@ export class PanelActions {
     if (edit.revertedAt) return { ok: false, message: 'This edit was already reverted.' };
     const result = await this.deps.actions.revertEdit(session, edit);
     if (!result.ok) return result;
-    const fresh = await this.deps.store.get(session.id);
-    const record = fresh.edits.find((e) => e.id === editId);
-    if (record) record.revertedAt = Date.now();
-    await this.deps.store.save(fresh);
-    this.deps.reverted(fresh);
+    await this.deps.agent.markReverted(session.id, editId);
+    this.deps.reverted(await this.deps.agent.readSession(session.id));
     // Its diff shows a change that no longer stands.
     await this.deps.actions.closeDiffs([editKey(editId)]);
     return { ok: true };
@@ -73,7 +72,7 @@ export class PanelActions {
 
   /** Exports a session (after a save dialog) and says where it went, in the panel. */
   async exportSession(sessionId: string): Promise<void> {
-    const file = await this.deps.actions.exportSession(await this.deps.store.get(sessionId));
+    const file = await this.deps.actions.exportSession(await this.deps.agent.readSession(sessionId));
     if (!file) return;
     this.openable.add(file.uri);
     this.deps.send({ type: 'exported', name: file.name, uri: file.uri });
@@ -84,10 +83,10 @@ export class PanelActions {
     else this.deps.log('warn', 'Ignored a request to open a file the panel was not offered.');
   }
 
-  private async findEdit(editId: string): Promise<{ session: Session; edit: EditRecord } | undefined> {
+  private async findEdit(editId: string): Promise<{ session: ReadonlySession; edit: ReadonlyEdit } | undefined> {
     const sessionId = this.deps.currentSessionId();
     if (!sessionId) return undefined;
-    const session = await this.deps.store.get(sessionId);
+    const session = await this.deps.agent.readSession(sessionId);
     const edit = session.edits.find((e) => e.id === editId);
     return edit ? { session, edit } : undefined;
   }

@@ -4,7 +4,7 @@
 import { formatDateTime, usageLine } from '../../shared/format';
 import type { AnswerValue } from '../../shared/questions';
 import type { AssistantItem } from '../../shared/view';
-import type { Session } from './types';
+import type { ReadonlySession } from './schema';
 import { sessionToView } from './view';
 
 function quote(text: string): string {
@@ -19,12 +19,16 @@ function answerText(answer: AnswerValue | undefined): string {
   return Array.isArray(answer) ? answer.join(', ') : answer;
 }
 
+/** Steps, with the agent's progress notes where they came: with the steps, never in the answer. */
 function stepLines(item: AssistantItem): string[] {
-  return item.steps.map((s) => {
+  const notes = item.narration ?? [];
+  const notesAt = (at: number): string[] => notes.filter((n) => n.afterStep === at).map((n) => `- _Note:_ ${n.text.replace(/\s*\n\s*/g, ' ')}`);
+  const lines = item.steps.flatMap((s, i) => {
     const mark = s.status === 'success' ? '✓' : s.status === 'error' ? '✗' : s.status === 'declined' ? '–' : '…';
     const detail = s.status === 'declined' ? 'not applied (you declined)' : (s.error ?? s.resultSummary);
-    return `- ${mark} ${s.displayText}${detail ? `: ${detail}` : ''}`;
+    return [...notesAt(i), `- ${mark} ${s.displayText}${detail ? `: ${detail}` : ''}`];
   });
+  return [...lines, ...notesAt(item.steps.length)];
 }
 
 function cardLines(item: AssistantItem): string[] {
@@ -56,7 +60,7 @@ function assistantSection(item: AssistantItem, locale: string | undefined): stri
   return parts.join('\n\n');
 }
 
-export function sessionToMarkdown(session: Session, options: { locale?: string } = {}): string {
+export function sessionToMarkdown(session: ReadonlySession, options: { locale?: string } = {}): string {
   const view = sessionToView(session);
   const out: string[] = [`# ${session.title}`];
   const meta = [`Created ${formatDateTime(session.createdAt, options.locale)}`];

@@ -6,12 +6,13 @@ import type {
   AssistantItem,
   ChatItem,
   ConfirmationCard,
+  NarrationNote,
   QuestionCard,
   SessionView,
   StepView,
 } from '../../shared/view';
 import { isPrompt, promptText } from './summary';
-import type { Session, StoredMessage, ToolCallRecord, TurnRecord } from './types';
+import type { ReadonlyMessage, ReadonlySession, ReadonlyToolCall, ReadonlyTurn } from './schema';
 
 /** What separates two text blocks of one turn, in the events and in the view alike. */
 export const TEXT_BLOCK_SEPARATOR = '\n\n';
@@ -23,7 +24,7 @@ export function joinText(acc: string, block: string): string {
 }
 
 /** The text of a turn: every text block of its assistant messages, partial ones included. */
-export function turnText(messages: readonly StoredMessage[], turnId: string): string {
+export function turnText(messages: readonly ReadonlyMessage[], turnId: string): string {
   let acc = '';
   for (const m of messages) {
     if (m.role !== 'assistant' || m.turnId !== turnId) continue;
@@ -32,7 +33,27 @@ export function turnText(messages: readonly StoredMessage[], turnId: string): st
   return acc;
 }
 
-const ASSISTANT_STATUS: Record<TurnRecord['status'], AssistantItem['status']> = {
+/**
+ * The progress notes of a turn, as the loop streamed them: the text of its thinking blocks, each
+ * placed after the steps started before its reply; notes at the same step joined by a blank line.
+ */
+export function turnNarration(session: ReadonlySession, turnId: string): NarrationNote[] {
+  const notes: NarrationNote[] = [];
+  let steps = 0;
+  for (const m of session.messages) {
+    if (m.role !== 'assistant' || m.turnId !== turnId) continue;
+    for (const b of m.content) {
+      if (b.type !== 'thinking' || b.thinking.length === 0) continue;
+      const last = notes.at(-1);
+      if (last && last.afterStep === steps) last.text = joinText(last.text, b.thinking);
+      else notes.push({ afterStep: steps, text: b.thinking });
+    }
+    if (!m.partial) steps += m.content.filter((b) => b.type === 'tool_use').length;
+  }
+  return notes;
+}
+
+const ASSISTANT_STATUS: Record<ReadonlyTurn['status'], AssistantItem['status']> = {
   running: 'streaming',
   completed: 'done',
   awaiting_user: 'awaiting',
@@ -44,7 +65,7 @@ const ASSISTANT_STATUS: Record<TurnRecord['status'], AssistantItem['status']> = 
  * Where each tool call's card appears in the turn's text: the text streamed up to the end of the
  * model call that made it (the reducer records the text's length when the card event arrives).
  */
-function cardOffsets(messages: readonly StoredMessage[], turnId: string): Map<string, number> {
+function cardOffsets(messages: readonly ReadonlyMessage[], turnId: string): Map<string, number> {
   const at = new Map<string, number>();
   let acc = '';
   for (const m of messages) {
@@ -55,7 +76,13 @@ function cardOffsets(messages: readonly StoredMessage[], turnId: string): Map<st
   return at;
 }
 
-function stepOf(call: ToolCallRecord, reverted: ReadonlySet<string>): StepView {
+function atText(offsets: ReadonlyMap<string, number>, id: string): { atText?: number } {
+  const at = offsets.get(id);
+  return at === undefined ? {} : { atText: at };
+}
+
+function stepOf(call: ReadonlyToolCall, reverted: ReadonlySet<string>): StepView {
+  // A call the user declined did not fail: the reducer shows it as declined too.
   const status =
     call.status === 'success'
       ? 'success'
@@ -76,7 +103,7 @@ function stepOf(call: ToolCallRecord, reverted: ReadonlySet<string>): StepView {
   };
 }
 
-function cardsOf(turn: TurnRecord, calls: readonly ToolCallRecord[], offsets: ReadonlyMap<string, number>): Pick<AssistantItem, 'questions' | 'confirmations'> {
+function cardsOf(turn: ReadonlyTurn, calls: readonly ReadonlyToolCall[], offsets: ReadonlyMap<string, number>): Pick<AssistantItem, 'questions' | 'confirmations'> {
   const questions: QuestionCard[] = [];
   const confirmations: ConfirmationCard[] = [];
   for (const call of calls) {
@@ -85,9 +112,10 @@ function cardsOf(turn: TurnRecord, calls: readonly ToolCallRecord[], offsets: Re
       const status = call.status === 'awaiting' ? 'pending' : answer?.answers ? 'answered' : 'interrupted';
       questions.push({
         toolCallId: call.id,
-        questions: call.interaction.questions,
+        // View objects are never mutated, so sharing the stored (read-only) arrays is safe.
+        questions: call.interaction.questions as QuestionCard['questions'],
         status,
-        ...(status === 'answered' && answer?.answers ? { answers: answer.answers } : {}),
+        ...(status === 'answered' && answer?.answers ? { answers: answer.answers as NonNullable<QuestionCard['answers']> } : {}),
         ...atText(offsets, call.id),
       });
     } else if (call.interaction?.kind === 'confirmation') {
@@ -105,20 +133,17 @@ function cardsOf(turn: TurnRecord, calls: readonly ToolCallRecord[], offsets: Re
   return { questions, confirmations };
 }
 
-function atText(offsets: ReadonlyMap<string, number>, id: string): { atText?: number } {
-  const at = offsets.get(id);
-  return at === undefined ? {} : { atText: at };
-}
-
-function assistantItem(session: Session, turn: TurnRecord): AssistantItem {
+function assistantItem(session: ReadonlySession, turn: ReadonlyTurn): AssistantItem {
   const calls = Object.values(session.toolCalls).filter((c) => c.turnId === turn.id);
   const status = ASSISTANT_STATUS[turn.status];
+  const narration = turnNarration(session, turn.id);
   const reverted = new Set(session.edits.filter((e) => e.revertedAt !== undefined).map((e) => e.id));
   return {
     kind: 'assistant',
     id: turn.id,
     text: turnText(session.messages, turn.id),
     steps: calls.map((c) => stepOf(c, reverted)),
+    ...(narration.length > 0 ? { narration } : {}),
     status,
     ...(turn.partial ? { partial: true } : {}),
     ...(status === 'error' && turn.error ? { error: turn.error } : {}),
@@ -129,7 +154,7 @@ function assistantItem(session: Session, turn: TurnRecord): AssistantItem {
   };
 }
 
-export function sessionToView(session: Session): SessionView {
+export function sessionToView(session: ReadonlySession): SessionView {
   const items: ChatItem[] = [];
   for (const turn of session.turns) {
     const prompt = session.messages.find((m) => m.turnId === turn.id && isPrompt(m));

@@ -2,7 +2,7 @@
 // an optional note for the model; Ctrl/Cmd+Enter in the note denies with it). Once decided it
 // shows the decision: a denial reads "Not applied (you declined)", never as a failure.
 import type { KeyboardEvent, ReactNode } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ConfirmationCard as ConfirmationCardData } from '../../../src/shared/view';
 import { t } from '../l10n';
 import { useChat } from '../state/chatContext';
@@ -15,6 +15,32 @@ import { TextArea } from '../ui/TextInput';
 /** Cards already given focus once: a virtual list remounting a card must not steal focus again. */
 const autoFocused = new Set<string>();
 const IS_MAC = /Mac|iPhone|iPad/.test(navigator.platform);
+
+type StudentWork = NonNullable<ConfirmationCardData['request']['studentWork']>;
+
+/** Each exercise whose students' work the action would change, and what would happen, in words. */
+function StudentWorkList({ groups }: { groups: StudentWork }): ReactNode {
+  const headingId = useId();
+  return (
+    <section className="confirm-student-work" aria-labelledby={headingId} data-testid={TEST_IDS.confirmStudentWork}>
+      <div className="confirm-student-work-heading" id={headingId}>
+        <Icon name="mortar-board" /> {t('studentWorkHeading')}
+      </div>
+      <ul>
+        {groups.map((group) => (
+          <li key={group.place}>
+            <span className="confirm-student-work-place">{group.place}</span>
+            <ul>
+              {group.changes.map((change, i) => (
+                <li key={i}>{change}</li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function PendingConfirmation({ card, decided }: { card: ConfirmationCardData; decided: boolean }): ReactNode {
   const { post, ui } = useChat();
@@ -62,6 +88,7 @@ function PendingConfirmation({ card, decided }: { card: ConfirmationCardData; de
         </span>
       </div>
       <div className="confirm-summary">{request.summary}</div>
+      {request.studentWork && request.studentWork.length > 0 ? <StudentWorkList groups={request.studentWork} /> : null}
       {request.reason ? <div className="confirm-reason">{t('confirmReason', request.reason)}</div> : null}
       {request.details ? (
         <details className="confirm-details">
