@@ -2,7 +2,7 @@
 // banners by code, retrying, notices, a reply's cost.
 import * as assert from 'node:assert/strict';
 import { emptySessionView } from '../../../src/shared/view';
-import { META, SESSIONS, SESSION_ID, TurnEvents, USAGE, finishedTurn, sessionFrom } from '../../webview/fixtures';
+import { META, SESSIONS, SESSION_ID, TurnEvents, finishedTurn, sessionFrom } from '../../webview/fixtures';
 import { ScriptedHost } from '../../webview/scriptedHost';
 import { byTestId, previewSuite } from '../../webview/suite';
 import type { InPage } from '../../webview/inPage';
