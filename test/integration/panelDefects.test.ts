@@ -117,10 +117,12 @@ describe('panel: a teacher\'s small stumbles', function () {
     const written = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
     assert.match(written, /What do you think of this lesson\?/);
 
-    // Said in the panel, with Open; the token line is the panel's, word for word.
+    // Said in the panel, with Open; the reply's cost (or tokens, for this scenario's unpriced model)
+    // is the panel's, word for word.
     await ui.waitFor(byTestId(TEST_IDS.exported), { text: `Exported to ${path.basename(offered)}` });
-    const usage = (await ui.text(byTestId(TEST_IDS.usage))).trim();
-    assert.ok(written.includes(`_Tokens: ${usage}_`), `the export says "${usage}" as the panel does:\n${written}`);
+    const foot = (await ui.text(byTestId(TEST_IDS.usage))).trim();
+    const said = foot.startsWith('Cost: ') ? `_${foot}_` : `_Tokens: ${foot}_`;
+    assert.ok(written.includes(said), `the export says "${foot}" as the panel does:\n${written}`);
     await ui.click(byTestId(TEST_IDS.exportedOpen));
     await waitUntil(() => vscode.window.activeTextEditor?.document.uri.toString() === target.toString(), 'the export to open');
 
