@@ -106,6 +106,8 @@ export const statementViewSchema = z.object({
   answer: z.enum(STATEMENT_ANSWERS).optional(),
   /** Whether the exercise offers "not given" (any statement in it has that key). */
   notGiven: z.boolean(),
+  /** Whether students write corrections (any statement in the exercise has one). */
+  corrections: z.boolean(),
   correction: z.string().optional(),
   content: inlines,
   studentAnswer: z.string().optional(),

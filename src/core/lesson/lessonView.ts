@@ -27,7 +27,11 @@ import { childElements, descendantNames, firstChild, parseXmlTree, textContent }
 interface Context {
   /** Inside an exercise whose statements offer "not given". */
   notGiven: boolean;
+  /** Inside an exercise whose false statements are corrected. */
+  corrections: boolean;
 }
+
+const TOP: Context = { notGiven: false, corrections: false };
 
 function span(element: XmlElement): { line: number; end: number } {
   return { line: element.line, end: element.end };
@@ -94,6 +98,7 @@ function statement(element: XmlElement, context: Context): StatementView {
     ...common(element),
     ...optional('answer', key),
     notGiven: context.notGiven,
+    corrections: context.corrections,
     ...optional('correction', attr(element, 'correction')),
     content: inlinesOf(element),
     ...optional('studentAnswer', studentAnswer),
@@ -153,7 +158,11 @@ function note(element: XmlElement): ContentBlock {
 
 function exercise(element: XmlElement): ExerciseView {
   const { type, inferred } = exerciseType(element.attributes['type'], descendantNames(element));
-  const notGiven = childElements(element).some((c) => c.name === 'statement' && c.attributes['answer'] === 'not-given');
+  const statements = childElements(element).filter((c) => c.name === 'statement');
+  const context: Context = {
+    notGiven: statements.some((s) => s.attributes['answer'] === 'not-given'),
+    corrections: statements.some((s) => attr(s, 'correction') !== undefined),
+  };
   return {
     kind: 'exercise',
     ...common(element),
@@ -161,7 +170,7 @@ function exercise(element: XmlElement): ExerciseView {
     typeInferred: inferred,
     ...optional('level', attr(element, 'level')),
     ...optional('points', number(element, 'points')),
-    blocks: blocksOf(element, (child) => block(child, { notGiven })).flatMap((b) => (b.kind === 'exercise' ? b.blocks : [b])),
+    blocks: blocksOf(element, (child) => block(child, context)).flatMap((b) => (b.kind === 'exercise' ? b.blocks : [b])),
   };
 }
 
@@ -242,7 +251,7 @@ export function buildLessonView(text: string): LessonViewResult {
       ...optional('title', attr(root, 'title')),
       ...optional('level', attr(root, 'level')),
       ...optional('lang', attr(root, 'lang')),
-      blocks: blocksOf(root, (child) => block(child, { notGiven: false })),
+      blocks: blocksOf(root, (child) => block(child, TOP)),
       lineCount: tree.lineCount,
     },
   };
