@@ -8,7 +8,10 @@ import { ApiKeyStore } from './vscode/apiKey';
 import { createChatActions } from './vscode/chatActions';
 import { registerChatView } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
+import type { AppliedEdit } from './vscode/documentAccess';
 import { documentKind, documentName } from './vscode/documentAccess';
+import type { LessonPreviewApi } from './vscode/lessonPreview';
+import { registerLessonPreview } from './vscode/lessonPreview';
 import { ReviewDocuments } from './vscode/proposalDocuments';
 import { readSettings, SECTION } from './vscode/settings';
 import { AgentStatusBar } from './vscode/statusBar';
@@ -22,6 +25,7 @@ export interface LessonAgentApi {
   readonly apiKeys: ApiKeyStore;
   /** Where the log output channel writes (tests read it to prove the key never appears). */
   readonly logUri: vscode.Uri;
+  readonly preview: LessonPreviewApi;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<LessonAgentApi> {
@@ -32,8 +36,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
   context.subscriptions.push(log, apiKeys, review, statusBar);
   await apiKeys.load();
 
-  const host = new AgentHost({ context, apiKeys, log });
-  context.subscriptions.push(host);
+  const agentEdits = new vscode.EventEmitter<AppliedEdit>();
+  const host = new AgentHost({ context, apiKeys, log, onEditApplied: (edit) => agentEdits.fire(edit) });
+  context.subscriptions.push(agentEdits, host);
   await host.loadSkills();
 
   let lastTextEditor = vscode.window.activeTextEditor;
@@ -71,6 +76,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
 
   const view = registerChatView(context, controller);
   registerCommands(context, { controller, view, host, apiKeys });
+  const preview = registerLessonPreview(context, { agentEdits: agentEdits.event, log });
 
   const updateContext = () => {
     void vscode.commands.executeCommand('setContext', 'lessonAgent.hasStoredKey', apiKeys.hasStoredKey());
@@ -92,7 +98,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
     }),
   );
   log.info(`Lesson Agent activated in VS Code ${vscode.version}`);
-  return { controller, host, apiKeys, logUri: context.logUri };
+  return { controller, host, apiKeys, logUri: context.logUri, preview };
 }
 
 export function deactivate(): void {

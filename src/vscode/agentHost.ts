@@ -13,6 +13,7 @@ import { builtinTools } from '../core/tools/builtin';
 import { FileSessionStore } from '../core/sessions/fileStore';
 import type { Session } from '../core/sessions/types';
 import type { ApiKeyStore } from './apiKey';
+import type { AppliedEdit } from './documentAccess';
 import { VscodeDocumentAccess } from './documentAccess';
 import { readSettings } from './settings';
 import { VscodeWorkspaceAccess } from './workspaceAccess';
@@ -22,6 +23,8 @@ export interface AgentHostOptions {
   apiKeys: ApiKeyStore;
   log: vscode.LogOutputChannel;
   env?: NodeJS.ProcessEnv;
+  /** Told of every agent edit applied to a document. */
+  onEditApplied?: (edit: AppliedEdit) => void;
 }
 
 export class AgentHost implements vscode.Disposable {
@@ -43,7 +46,7 @@ export class AgentHost implements vscode.Disposable {
       createClient: () => this.createClient(),
       tools: () => builtinTools(this.skills()),
       skills: () => this.skills(),
-      document: (session: Session) => (session.document ? new VscodeDocumentAccess(vscode.Uri.parse(session.document.uri)) : undefined),
+      document: (session: Session) => (session.document ? new VscodeDocumentAccess(vscode.Uri.parse(session.document.uri), options.onEditApplied) : undefined),
       workspace: () => {
         const folder = vscode.workspace.workspaceFolders?.[0];
         return folder ? new VscodeWorkspaceAccess(folder) : undefined;

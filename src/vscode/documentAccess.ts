@@ -3,6 +3,7 @@
 // the user typed since, or refused when they overlap it, so no keystroke is ever lost.
 import * as vscode from 'vscode';
 import type { ApplyResult, DocumentAccess, DocumentKind, DocumentSnapshot, TextEdit } from '../core/documents/types';
+import { editedSpans } from '../core/documents/editedSpans';
 import { rebaseEdits } from '../core/documents/rebase';
 
 const MAX_ATTEMPTS = 3;
@@ -15,11 +16,24 @@ export function documentName(uri: vscode.Uri): string {
   return vscode.workspace.asRelativePath(uri, false);
 }
 
+/** An agent edit VS Code applied: where its new text now stands in the document. */
+export interface AppliedEdit {
+  readonly uri: vscode.Uri;
+  /** The document's version right after the edit. */
+  readonly version: number;
+  readonly ranges: readonly vscode.Range[];
+  readonly label: string;
+}
+
 export class VscodeDocumentAccess implements DocumentAccess {
   readonly kind: DocumentKind;
   readonly name: string;
 
-  constructor(private readonly target: vscode.Uri) {
+  constructor(
+    private readonly target: vscode.Uri,
+    /** Told of every edit applied (the lesson preview highlights them). */
+    private readonly onApplied?: (edit: AppliedEdit) => void,
+  ) {
     this.kind = documentKind(target);
     this.name = documentName(target);
   }
@@ -61,6 +75,8 @@ export class VscodeDocumentAccess implements DocumentAccess {
       // applyEdit carries the document version we planned against: if the user typed in the
       // meantime it fails, and we plan again from the fresh text.
       if (await vscode.workspace.applyEdit(workspaceEdit)) {
+        const ranges = editedSpans(planned).map((span) => new vscode.Range(doc.positionAt(span.start), doc.positionAt(span.end)));
+        this.onApplied?.({ uri: doc.uri, version: doc.version, ranges, label });
         return { ok: true, after: { text: doc.getText(), version: doc.version }, rebased, before: current };
       }
     }
