@@ -6,6 +6,7 @@ import type { Copy } from '../shared/lessonView';
 import { previewStateSchema } from '../shared/previewProtocol';
 import type { AppliedEdit } from './documentAccess';
 import { exportLessonHtml } from './lessonExport';
+import type { UpdateTiming } from './previewPanel';
 import { PREVIEW_VIEW_TYPE, PreviewPanel } from './previewPanel';
 
 export interface LessonPreviewDeps {
@@ -18,8 +19,8 @@ export interface LessonPreviewDeps {
 export interface LessonPreviewApi {
   /** The preview of `uri`, if one is open. */
   panelFor(uri: vscode.Uri): vscode.WebviewPanel | undefined;
-  /** Milliseconds from each change in the host to the preview having it on screen. */
-  updateTimings(uri: vscode.Uri): readonly number[];
+  /** How long each change took to reach the preview's screen, newest last. */
+  updateTimings(uri: vscode.Uri): readonly UpdateTiming[];
 }
 
 export class LessonPreviews implements vscode.Disposable, LessonPreviewApi {
@@ -35,7 +36,7 @@ export class LessonPreviews implements vscode.Disposable, LessonPreviewApi {
     return this.panels.get(uri.toString())?.panel;
   }
 
-  updateTimings(uri: vscode.Uri): readonly number[] {
+  updateTimings(uri: vscode.Uri): readonly UpdateTiming[] {
     return this.panels.get(uri.toString())?.timings ?? [];
   }
 

@@ -15,8 +15,19 @@ export const PREVIEW_VIEW_TYPE = 'lessonAgent.preview';
 
 /** After a click reveals the source, the editor's own scroll must not move the preview. */
 const REVEAL_QUIET_MS = 500;
-/** Update times kept for tests and the log (ms from the change in the host to the preview's "rendered"). */
+/** Update times kept for tests and the log. */
 const KEPT_TIMINGS = 200;
+
+/** How long one version took to reach the screen, in milliseconds. */
+export interface UpdateTiming {
+  readonly version: number;
+  /** Building the lesson view in the host and posting it. */
+  readonly hostMs: number;
+  /** In the preview: checking the message, rendering, up to the next frame. */
+  readonly previewMs: number;
+  /** From the change in the host to the preview's "rendered" arriving back (both trips included). */
+  readonly totalMs: number;
+}
 
 export interface PreviewPanelDeps {
   extensionUri: vscode.Uri;
@@ -31,7 +42,8 @@ export class PreviewPanel implements vscode.Disposable {
   private quietUntil = 0;
   /** When each version's change reached the host, until the preview says it is on screen. */
   private readonly changedAt = new Map<number, number>();
-  readonly timings: number[] = [];
+  private readonly hostMs = new Map<number, number>();
+  readonly timings: UpdateTiming[] = [];
   private readonly disposables: vscode.Disposable[] = [];
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
@@ -72,7 +84,8 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   agentEdit(edit: AppliedEdit): void {
-    const ranges = edit.ranges.map((r) => ({ from: r.start.line + 1, to: Math.max(r.start.line, r.end.line) + 1 }));
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.key);
+    const ranges = edit.ranges.map((range) => editedLines(range, document));
     if (ranges.length > 0) this.post({ type: 'agentEdit', version: edit.version, ranges });
   }
 
@@ -101,8 +114,10 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   private sendDocument(document: vscode.TextDocument): void {
+    const start = performance.now();
     const result = buildLessonView(document.getText());
     this.post({ type: 'document', uri: this.key, name: documentName(this.uri), version: document.version, result });
+    if (this.changedAt.has(document.version)) this.hostMs.set(document.version, performance.now() - start);
   }
 
   private async handle(raw: unknown): Promise<void> {
@@ -117,6 +132,9 @@ export class PreviewPanel implements vscode.Disposable {
         this.ready = true;
         const document = await this.currentDocument();
         if (document) this.sendDocument(document);
+        // A preview opened (or shown again) beside a scrolled editor starts where the editor is.
+        const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === this.key);
+        if (editor) this.scrolled(editor);
         break;
       }
       case 'reveal':
@@ -134,14 +152,18 @@ export class PreviewPanel implements vscode.Disposable {
     }
   }
 
-  private recordTiming(version: number, renderMs: number): void {
+  private recordTiming(version: number, previewMs: number): void {
     const at = this.changedAt.get(version);
+    const hostMs = this.hostMs.get(version);
     for (const v of this.changedAt.keys()) if (v <= version) this.changedAt.delete(v);
-    if (at === undefined) return;
-    const total = performance.now() - at;
-    this.timings.push(total);
+    for (const v of this.hostMs.keys()) if (v <= version) this.hostMs.delete(v);
+    if (at === undefined || hostMs === undefined) return;
+    const totalMs = performance.now() - at;
+    this.timings.push({ version, hostMs, previewMs, totalMs });
     if (this.timings.length > KEPT_TIMINGS) this.timings.shift();
-    this.deps.log.trace(`Preview: version ${version} on screen ${total.toFixed(1)} ms after the change (${renderMs.toFixed(1)} ms in the preview)`);
+    this.deps.log.trace(
+      `Preview: version ${version} on screen ${totalMs.toFixed(1)} ms after the change (host ${hostMs.toFixed(1)} ms, preview ${previewMs.toFixed(1)} ms)`,
+    );
   }
 
   /** Shows the source line in an editor: the visible one if there is one, else beside the preview. */
@@ -165,6 +187,19 @@ export class PreviewPanel implements vscode.Disposable {
     for (const d of this.disposables.splice(0)) d.dispose();
     this.panel.dispose();
   }
+}
+
+/**
+ * The 1-based lines an edit's new text covers. Text that starts with the line break ending a line,
+ * or ends with one, does not make that line (or the next) part of the edit: a new exercise lights
+ * up, not the paragraph before it.
+ */
+function editedLines(range: vscode.Range, document: vscode.TextDocument | undefined): { from: number; to: number } {
+  let from = range.start.line;
+  let to = range.end.line;
+  if (to > from && range.end.character === 0) to--;
+  if (to > from && document && range.start.character >= document.lineAt(from).text.length) from++;
+  return { from: from + 1, to: to + 1 };
 }
 
 function baseName(uri: vscode.Uri): string {

@@ -52,18 +52,42 @@ export function optional<K extends string, V>(key: K, value: V | undefined): { [
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
+type Run = Extract<Inline, { kind: 'text' }>;
+
+/** Appends text to the last run when it carries the same marks (the runs are this module's own, so mutable). */
+function pushText(out: Inline[], text: string, marks: Marks): void {
+  const last = out[out.length - 1];
+  if (last?.kind === 'text' && last.strong === marks.strong && last.em === marks.em) {
+    last.text += text;
+    return;
+  }
+  const run: Run = { kind: 'text', text };
+  if (marks.strong) run.strong = true;
+  if (marks.em) run.em = true;
+  out.push(run);
+}
+
+const STRONG: Marks = { strong: true };
+const EM: Marks = { em: true };
+const BOTH: Marks = { strong: true, em: true };
+const NONE: Marks = {};
+
+function withMark(marks: Marks, mark: 'strong' | 'em'): Marks {
+  const strong = marks.strong || mark === 'strong';
+  const em = marks.em || mark === 'em';
+  return strong && em ? BOTH : strong ? STRONG : em ? EM : NONE;
+}
+
 function collect(nodes: readonly XmlNode[], marks: Marks, out: Inline[]): void {
   for (const node of nodes) {
     if (node.kind === 'text') {
-      out.push({ kind: 'text', text: node.text, ...(marks.strong ? { strong: true } : {}), ...(marks.em ? { em: true } : {}) });
+      pushText(out, node.text, marks);
       continue;
     }
     switch (node.name) {
       case 'strong':
-        collect(node.children, { ...marks, strong: true }, out);
-        break;
       case 'em':
-        collect(node.children, { ...marks, em: true }, out);
+        collect(node.children, withMark(marks, node.name), out);
         break;
       case 'br':
         out.push({ kind: 'br' });
@@ -78,34 +102,27 @@ function collect(nodes: readonly XmlNode[], marks: Marks, out: Inline[]): void {
   }
 }
 
-function sameMarks(a: Inline, b: Inline): boolean {
-  return a.kind === 'text' && b.kind === 'text' && a.strong === b.strong && a.em === b.em;
-}
-
-/** Collapses whitespace, joins runs that carry the same marks, trims the ends, drops empty runs. */
-export function normalizeInlines(raw: readonly Inline[]): Inline[] {
-  const out: Inline[] = [];
-  for (const item of raw) {
-    const prev = out.at(-1);
-    if (item.kind === 'text') {
-      const text = item.text.replace(XML_SPACE, ' ');
-      if (prev && prev.kind === 'text' && sameMarks(prev, item)) out[out.length - 1] = { ...prev, text: (prev.text + text).replace(/ {2,}/g, ' ') };
-      else out.push({ ...item, text });
-    } else {
-      out.push(item);
+/**
+ * Collapses whitespace as HTML would (one space between words, none at the ends, one where two
+ * runs meet) and drops empty runs. The runs were built by `collect` and are changed in place.
+ */
+function normalizeInlines(out: Inline[]): Inline[] {
+  let previousEndsInSpace = true; // at the start, a leading space is dropped
+  for (const item of out) {
+    if (item.kind !== 'text') {
+      previousEndsInSpace = false;
+      continue;
     }
+    let text = item.text.replace(XML_SPACE, ' ');
+    if (previousEndsInSpace && text.startsWith(' ')) text = text.slice(1);
+    item.text = text;
+    if (text !== '') previousEndsInSpace = text.endsWith(' ');
   }
-  const first = out[0];
-  if (first?.kind === 'text') out[0] = { ...first, text: first.text.replace(/^ /, '') };
-  const last = out.at(-1);
-  if (last?.kind === 'text') out[out.length - 1] = { ...last, text: last.text.replace(/ $/, '') };
-  // A space between two runs is kept once: "a <em>b</em>" must not lose it, "a  <em> b" shows one.
-  for (let i = 1; i < out.length; i++) {
-    const prev = out[i - 1];
+  for (let i = out.length - 1; i >= 0; i--) {
     const item = out[i];
-    if (prev?.kind === 'text' && item?.kind === 'text' && prev.text.endsWith(' ') && item.text.startsWith(' ')) {
-      out[i] = { ...item, text: item.text.slice(1) };
-    }
+    if (item?.kind !== 'text') break;
+    item.text = item.text.replace(/ $/, '');
+    if (item.text !== '') break;
   }
   return out.filter((item) => item.kind !== 'text' || item.text !== '');
 }

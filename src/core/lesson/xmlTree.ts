@@ -87,9 +87,27 @@ export function parseXmlTree(text: string): XmlTreeResult {
     // saxes reports through the handler; a throw would be a parser bug, still reported.
     if (!error) error = { line: 1, column: 1, message: err instanceof Error ? err.message : String(err) };
   }
-  if (error) return { ok: false, error };
+  if (error) return { ok: false, error: bareAmpersand(source, lines, error) ?? error };
   if (!root) return { ok: false, error: { line: 1, column: 1, message: 'the document has no elements: a lesson starts with <lesson>' } };
   return { ok: true, root, lineCount: lineAt(source.length) };
+}
+
+/** An '&' that starts no entity or character reference (CDATA sections and comments aside). */
+const BARE_AMPERSAND = /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|&(?!(?:[A-Za-z_][\w.-]*|#\d+|#x[0-9A-Fa-f]+);)/g;
+
+/**
+ * saxes reads a lone '&' as the start of an entity and runs on to the end of the document, so
+ * its error lands far from the mistake ("unclosed tag" at the last line). A bare '&' before the
+ * reported place is the real error: point at it.
+ */
+function bareAmpersand(source: string, lines: LineIndex, reported: XmlProblem): XmlProblem | undefined {
+  for (const match of source.matchAll(BARE_AMPERSAND)) {
+    if (match[0] !== '&') continue;
+    const at = lines.positionAt(match.index);
+    if (at.line > reported.line || (at.line === reported.line && at.column > reported.column)) return undefined;
+    return { ...at, message: 'a lone "&": write &amp; for the character itself (XML reads & as the start of an entity such as &lt;)' };
+  }
+  return undefined;
 }
 
 export function childElements(element: XmlElement): XmlElement[] {

@@ -77,14 +77,26 @@ export function PreviewApp(): ReactNode {
   const rootRef = useRef<HTMLDivElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
 
+  /** The editor's line, kept until a lesson is on screen to scroll in. */
+  const pendingScroll = useRef<number | undefined>(undefined);
+
   const scrollTo = useCallback((line: number) => {
     const root = rootRef.current;
-    if (!root) return;
+    const items = root ? mappedElements(root).items : [];
+    if (items.length === 0) {
+      pendingScroll.current = line;
+      return;
+    }
+    pendingScroll.current = undefined;
     const offset = topRef.current?.getBoundingClientRect().height ?? 0;
-    window.scrollTo({ top: Math.max(0, scrollTopForLine(mappedElements(root).items, line) - offset - 4) });
+    window.scrollTo({ top: Math.max(0, scrollTopForLine(items, line) - offset - 4) });
   }, []);
 
   const { document: doc, highlight, clearHighlight } = usePreviewHost(scrollTo);
+
+  useLayoutEffect(() => {
+    if (doc?.lesson && pendingScroll.current !== undefined) scrollTo(pendingScroll.current);
+  }, [doc, scrollTo]);
 
   useLayoutEffect(() => {
     if (doc) saveState({ uri: doc.uri, copy });

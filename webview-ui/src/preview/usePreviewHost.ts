@@ -40,6 +40,8 @@ export function usePreviewHost(onScrollTo: (line: number) => void): PreviewHostS
 
   useEffect(() => {
     const onMessage = (event: MessageEvent<unknown>) => {
+      // Update times count from here: checking the message is part of the preview's work.
+      const receivedAt = performance.now();
       const parsed = parsePreviewHostMessage(event.data);
       if (!parsed.ok) {
         post({ type: 'log', level: 'warn', message: `preview ignored a malformed message: ${parsed.error}` });
@@ -48,7 +50,6 @@ export function usePreviewHost(onScrollTo: (line: number) => void): PreviewHostS
       const message = parsed.value;
       switch (message.type) {
         case 'document': {
-          const receivedAt = performance.now();
           const { result } = message;
           setDocument((previous) => ({
             uri: message.uri,

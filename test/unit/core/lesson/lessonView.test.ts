@@ -163,6 +163,7 @@ describe('lesson view model', () => {
       ['an unclosed element', '<lesson>\n  <p>One\n  <p>Two</p>\n</lesson>\n', 4, /p|lesson/],
       ['a mismatched close tag', '<lesson>\n  <h1>Title</h2>\n</lesson>', 2, /h1|h2|tag/i],
       ['an undefined entity', '<lesson>\n<p>A&nbsp;B</p>\n</lesson>', 2, /entity/i],
+      ['a lone ampersand (saxes alone would blame the last line)', '<lesson>\n<p>Salt & pepper</p>\n<p>More</p>\n<!-- a & b --><p><![CDATA[x & y]]></p>\n</lesson>', 2, /lone "&": write &amp;/],
       ['text after the root', '<lesson></lesson>\nmore', 2, /text|root|outside/i],
       ['a root that is not a lesson', '<?xml version="1.0"?>\n<worksheet/>', 2, /root element must be <lesson>/],
       ['an empty document', '', 1, /root element/],
