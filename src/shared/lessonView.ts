@@ -154,11 +154,12 @@ export const writingAreaViewSchema = z.object({
 });
 export type WritingAreaView = z.infer<typeof writingAreaViewSchema>;
 
-/** What may appear inside an exercise (and, leniently, anywhere else). */
-export const contentBlockSchema = z.union([
+// Discriminated by `kind`: zod then checks each block against its own shape only, instead of
+// trying every shape in turn (a 50 KB lesson is checked on every keystroke). The recursive list
+// cannot join a discriminated union; it is tried when the kind is none of these.
+const contentBlocks = [
   headingViewSchema,
   paragraphViewSchema,
-  listViewSchema,
   noteViewSchema,
   wordBankViewSchema,
   questionViewSchema,
@@ -168,7 +169,10 @@ export const contentBlockSchema = z.union([
   writingAreaViewSchema,
   rubricViewSchema,
   unknownViewSchema,
-]);
+] as const;
+
+/** What may appear inside an exercise (and, leniently, anywhere else). */
+export const contentBlockSchema = z.union([z.discriminatedUnion('kind', [...contentBlocks]), listViewSchema]);
 export type ContentBlock = z.infer<typeof contentBlockSchema>;
 
 export const exerciseViewSchema = z.object({
@@ -184,7 +188,7 @@ export const exerciseViewSchema = z.object({
 });
 export type ExerciseView = z.infer<typeof exerciseViewSchema>;
 
-export const lessonBlockSchema = z.union([exerciseViewSchema, contentBlockSchema]);
+export const lessonBlockSchema = z.union([z.discriminatedUnion('kind', [exerciseViewSchema, ...contentBlocks]), listViewSchema]);
 export type LessonBlock = z.infer<typeof lessonBlockSchema>;
 
 export const lessonViewSchema = z.object({

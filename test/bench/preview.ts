@@ -1,6 +1,8 @@
 // Preview figures on a 50 KB lesson: the host building the lesson view for a new version, and the
 // preview webview (the real bundle in headless Chromium, under its CSP) checking the message,
 // rendering it and reaching the next frame. One frame at 60 Hz is 16.7 ms. Printed, not asserted.
+// `npm run bench` builds with --production first: React's development build is several times
+// slower, and users run the production one.
 import { performance } from 'node:perf_hooks';
 import { buildLessonView } from '../../src/core/lesson/lessonView';
 import type { PreviewHostMessage } from '../../src/shared/previewProtocol';

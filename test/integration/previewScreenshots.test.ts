@@ -37,6 +37,9 @@ describe('lesson preview screenshots in the real VS Code', function () {
       await vscode.commands.executeCommand('workbench.action.closePanel');
       const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'french-verbs.lesson.xml'));
       const editor = await vscode.window.showTextDocument(document, { preview: false });
+      // VS Code restores where the editor was scrolled in the previous theme's round: start at the top.
+      editor.selection = new vscode.Selection(0, 0, 0, 0);
+      editor.revealRange(new vscode.Range(0, 0, 0, 0), vscode.TextEditorRevealType.AtTop);
       await vscode.commands.executeCommand('lessonAgent.openPreviewToSide');
       await previewShows(document);
       await ui.waitFor(`body.${theme.webviewClass}`, { ...preview, state: 'attached' });
@@ -45,9 +48,10 @@ describe('lesson preview screenshots in the real VS Code', function () {
 
       await ui.click(byPreviewId('teacherView'), preview);
       await ui.waitFor(`${PREVIEW}[data-copy="teacher"]`, { ...preview, state: 'attached' });
-      const practice = lineOf(document.getText(), '<h2 id="practice">');
+      // The editor scrolled to the exercises (VS Code keeps a few lines above the range): the preview follows.
+      const exercises = lineOf(document.getText(), '<exercise id="mc-er-verbs"');
       await vscode.window.showTextDocument(document, { viewColumn: editor.viewColumn, preview: false });
-      editor.revealRange(new vscode.Range(practice - 1, 0, practice - 1, 0), vscode.TextEditorRevealType.AtTop);
+      editor.revealRange(new vscode.Range(exercises - 1, 0, exercises - 1, 0), vscode.TextEditorRevealType.AtTop);
       await waitUntil(async () => Number(await ui.evaluate('Math.round(window.scrollY)', preview)) > 100, 'the preview to follow the editor to the exercises');
       await ui.waitFor('[data-kind="blank"] input.is-key', preview);
       await shoot(`vscode-preview-teacher-${theme.name}`);
