@@ -120,7 +120,7 @@ describe('lesson preview', function () {
     await ui.click(byPreviewId('errorGoto'), preview);
     await waitUntil(() => vscode.window.activeTextEditor?.document === document && vscode.window.activeTextEditor.selection.active.line === line - 1, `the cursor on line ${line}`);
 
-    await typeInEditor(document, positionAfter(document, 'sun, rain &'), 'amp;');
+    await applyEdit(document, 'rain & snow', 'rain &amp; snow');
     await previewShows(document);
     await ui.waitFor(byPreviewId('errorBanner'), { ...preview, state: 'detached' });
     await ui.waitFor('[data-kind="paragraph"]', { ...preview, text: 'sun, rain & snow' });
