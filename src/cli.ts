@@ -1,7 +1,8 @@
 // The headless CLI over the same core as the extension. Scripts and tests depend on its exact forms:
 //   lesson-agent run --doc FILE --prompt TEXT --session-dir DIR [--session ID] [--base-url URL]
-//                    [--api-key KEY] [--model ID] [--max-steps N]
+//                    [--api-key KEY] [--model ID] [--max-steps N] [--approval never|large|always]
 //   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
+//                    [--approval never|large|always]
 // stdout is JSON Lines, one event per line. Exit codes: 0 the turn finished, 3 waiting for the user
 // (session saved), 1 failed (an error event was printed; the session is saved and valid), 2 bad usage.
 import { DEFAULT_MODEL } from './core/agent/models';
@@ -10,14 +11,17 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { Agent, AgentRequestError, createSession, NoApiKeyError, type AgentSettings, type TurnRequest } from './core/agent/agent';
+import { Agent, AgentRequestError, NoApiKeyError, type TurnRequest } from './core/agent/agent';
+import { DEFAULT_SETTINGS, type AgentSettings } from './core/settings';
 import { FileDocument } from './core/documents/fileDocument';
 import { FileWorkspace } from './core/documents/fileWorkspace';
 import { documentKindForPath } from './core/documents/kind';
 import { FileSessionStore } from './core/sessions/fileStore';
-import { SessionCorruptError, SessionNotFoundError, type Session } from './core/sessions/types';
+import { SessionCorruptError, SessionNotFoundError } from './core/sessions/types';
+import type { ReadonlySession } from './core/sessions/schema';
 import { loadSkillCatalog } from './core/skills/catalog';
 import { builtinTools } from './core/tools/builtin';
+import type { ApprovalRule } from './core/tools/types';
 import { CLI_EVENT_TYPES, type AgentEvent } from './shared/events';
 import { answersSchema, type AnswerValue } from './shared/questions';
 
@@ -25,12 +29,15 @@ const EXIT = { done: 0, failed: 1, usage: 2, waiting: 3 } as const;
 
 const USAGE = `Usage:
   lesson-agent run --doc FILE --prompt TEXT --session-dir DIR [--session ID] [--base-url URL]
-                   [--api-key KEY] [--model ID] [--max-steps N]
+                   [--api-key KEY] [--model ID] [--max-steps N] [--approval never|large|always]
   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
+                   [--approval never|large|always]
 
 Prints one JSON event per line. Exit codes: 0 finished, 3 waiting for the user, 1 failed, 2 bad usage.
 The API key comes from --api-key or ANTHROPIC_API_KEY; the base URL from --base-url or ANTHROPIC_BASE_URL.
-FILE is edited in place; *.xml files are validated as lesson XML.`;
+FILE is edited in place; *.xml files are validated as lesson XML. --approval is when edits ask first (as the
+lessonAgent.approval.edits setting; default large); a change to students' work always asks, and under
+"never" it is refused unless the prompt asked for it.`;
 
 class UsageError extends Error {}
 
@@ -40,6 +47,7 @@ interface Common {
   baseUrl: string | undefined;
   model: string;
   maxSteps: number;
+  approval: ApprovalRule;
 }
 
 type Command =
@@ -56,6 +64,15 @@ function positiveInt(value: string | undefined, flag: string, fallback: number):
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 100) throw new UsageError(`${flag} must be a whole number from 1 to 100.`);
   return n;
+}
+
+const APPROVAL_RULES: readonly ApprovalRule[] = ['never', 'large', 'always'];
+
+function approvalRule(value: string | undefined): ApprovalRule {
+  if (value === undefined) return 'large';
+  const rule = APPROVAL_RULES.find((r) => r === value);
+  if (!rule) throw new UsageError(`--approval must be one of: ${APPROVAL_RULES.join(', ')}.`);
+  return rule;
 }
 
 function parseAnswer(raw: string | undefined): AnswerValue[] | undefined {
@@ -78,7 +95,7 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
   if (verb !== 'run' && verb !== 'resume') throw new UsageError(`Unknown command "${verb}".`);
   const text = { type: 'string' } as const;
   const flag = { type: 'boolean' } as const;
-  const shared = { 'session-dir': text, session: text, 'base-url': text, 'api-key': text, model: text, 'max-steps': text };
+  const shared = { 'session-dir': text, session: text, 'base-url': text, 'api-key': text, model: text, 'max-steps': text, approval: text };
   const options: ParseArgsConfig['options'] =
     verb === 'run' ? { ...shared, doc: text, prompt: text } : { ...shared, answer: text, approve: flag, deny: flag, feedback: text };
   let values: Record<string, unknown>;
@@ -94,6 +111,7 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
     baseUrl: str('base-url') ?? (process.env.ANTHROPIC_BASE_URL || undefined),
     model: str('model') ?? DEFAULT_MODEL,
     maxSteps: positiveInt(str('max-steps'), '--max-steps', 10),
+    approval: approvalRule(str('approval')),
   };
   if (verb === 'run') {
     return { kind: 'run', doc: resolve(required(str('doc'), '--doc')), prompt: required(str('prompt'), '--prompt'), session: str('session'), ...common };
@@ -112,39 +130,36 @@ function openDocument(path: string): FileDocument {
   return new FileDocument(path, { kind });
 }
 
-function documentOf(session: Session, override: FileDocument | undefined): FileDocument | undefined {
+function documentOf(session: ReadonlySession, override: FileDocument | undefined): FileDocument | undefined {
   if (override) return override;
   const uri = session.document?.uri;
   return uri?.startsWith('file:') ? openDocument(fileURLToPath(uri)) : undefined;
 }
 
+/**
+ * The agent over the store. The document is --doc for `run`; for `resume` it is the session's
+ * bound document, and its folder the workspace new files go to.
+ */
 async function buildAgent(cmd: Command, store: FileSessionStore, doc: FileDocument | undefined): Promise<Agent> {
+  let bound = doc;
   const skillsDir = join(__dirname, '..', 'skills');
   const { catalog, problems } = await loadSkillCatalog({ builtinDir: skillsDir });
   for (const p of problems) process.stderr.write(`skill problem: ${p}\n`);
   const tools = builtinTools(catalog);
-  const settings: AgentSettings = {
-    model: cmd.model,
-    maxSteps: cmd.maxSteps,
-    historyLength: 20,
-    maxTokens: 8192,
-    stallTimeoutMs: 90_000,
-    approvalEdits: 'large',
-    alwaysConfirm: [],
-  };
+  // The same defaults as the extension's settings (core/settings.ts), with the flags over them.
+  const settings: AgentSettings = { ...DEFAULT_SETTINGS, alwaysConfirm: [], model: cmd.model, maxSteps: cmd.maxSteps, approvalEdits: cmd.approval };
   return new Agent({
     store,
     createClient: () => {
       if (!cmd.apiKey) throw new NoApiKeyError('No API key: pass --api-key or set ANTHROPIC_API_KEY.');
-      return new Anthropic({ apiKey: cmd.apiKey, ...(cmd.baseUrl ? { baseURL: cmd.baseUrl } : {}), maxRetries: 2 });
+      // The SDK's timeout only runs until response headers arrive (the loop's watchdog takes over
+      // then), so it can be the stall timeout instead of the SDK's ten minutes.
+      return new Anthropic({ apiKey: cmd.apiKey, ...(cmd.baseUrl ? { baseURL: cmd.baseUrl } : {}), maxRetries: 2, timeout: settings.stallTimeoutMs });
     },
     tools: () => tools,
     skills: () => catalog,
-    document: (session) => documentOf(session, doc),
-    workspace: () => {
-      const root = doc ? dirname(doc.path) : undefined;
-      return root ? new FileWorkspace(root) : undefined;
-    },
+    document: (session) => (bound = documentOf(session, doc)),
+    workspace: () => (bound ? new FileWorkspace(dirname(bound.path)) : undefined),
     settings: () => settings,
     log: (level, message) => {
       if (level !== 'info') process.stderr.write(`${level}: ${message}\n`);
@@ -152,15 +167,15 @@ async function buildAgent(cmd: Command, store: FileSessionStore, doc: FileDocume
   });
 }
 
-async function requestFor(cmd: Command, store: FileSessionStore, doc: FileDocument | undefined): Promise<TurnRequest> {
+async function requestFor(cmd: Command, store: FileSessionStore, doc: FileDocument | undefined, agent: Agent): Promise<TurnRequest> {
   if (cmd.kind === 'run') {
     const view = doc ? { uri: doc.uri, name: doc.name, kind: doc.kind } : undefined;
     let sessionId = cmd.session;
     if (sessionId === undefined) {
-      sessionId = (await createSession(store, view ? { document: view } : {})).id;
+      sessionId = (await agent.createSession(view ? { document: view } : {})).id;
     } else {
       const session = await store.get(sessionId);
-      if (view && session.document?.uri !== view.uri) await store.save({ ...session, document: view });
+      if (view && session.document?.uri !== view.uri) await agent.bindDocument(sessionId, view);
     }
     return { kind: 'message', sessionId, text: cmd.prompt };
   }
@@ -198,11 +213,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   process.once('SIGTERM', () => abort.abort());
   let request: TurnRequest | undefined;
   try {
-    request = await requestFor(cmd, store, doc);
-    // A resume has no --doc: the session's bound document is the document, and its folder the
-    // workspace new files go to.
-    const bound = doc ?? documentOf(await store.get(request.sessionId), undefined);
-    const agent = await buildAgent(cmd, store, bound);
+    const agent = await buildAgent(cmd, store, doc);
+    request = await requestFor(cmd, store, doc, agent);
     const outcome = await agent.run(request, print, abort.signal);
     return outcome.status === 'completed' ? EXIT.done : outcome.status === 'awaiting_user' ? EXIT.waiting : EXIT.failed;
   } catch (err) {

@@ -18,8 +18,9 @@ import type {
   WritingAreaView,
 } from '../../shared/lessonView';
 import { STATEMENT_ANSWERS } from '../../shared/lessonView';
-import { exerciseType } from './inferType';
+import { isExerciseType } from './rules';
 import { chosenOptions, sameChoices, statementChoice } from './studentAnswers';
+import { inferExerciseType } from './vocabulary';
 import { attr, inlinesOf, inlinesOfNodes, isInlineNode, optional, studentAnswerOf } from './viewInlines';
 import type { XmlElement, XmlNode } from './xmlTree';
 import { childElements, descendantNames, firstChild, parseXmlTree, textContent } from './xmlTree';
@@ -157,7 +158,10 @@ function note(element: XmlElement): ContentBlock {
 }
 
 function exercise(element: XmlElement): ExerciseView {
-  const { type, inferred } = exerciseType(element.attributes['type'], descendantNames(element));
+  // The declared type when it is one of ours, else the one the content says (the validator's rule).
+  const declared = element.attributes['type'];
+  const inferred = !isExerciseType(declared);
+  const type = inferred ? inferExerciseType(descendantNames(element)) : declared;
   const statements = childElements(element).filter((c) => c.name === 'statement');
   const context: Context = {
     notGiven: statements.some((s) => s.attributes['answer'] === 'not-given'),
