@@ -76,6 +76,28 @@ describe('webview: lesson preview', function () {
     assert.equal(await water.page.locator(byPreviewId('answer')).count(), 0);
   });
 
+  it('a word bank lists its words; a gap shows its alternatives and several correct options are checkboxes, for the teacher', async () => {
+    const xml = `<lesson>
+<exercise id="e1" type="fill-blanks">
+  <word-bank><word>gare</word><word>plage</word></word-bank>
+  <p>On va à la <blank answer="plage" alts="mer, piscine" hint="lieu" student-answer=""/>.</p>
+</exercise>
+<exercise id="e2" type="multiple-choice">
+  <question><prompt>Which are verbs?</prompt><option correct="true">parler</option><option>table</option><option correct="true">finir</option></question>
+</exercise>
+</lesson>`;
+    const w = await openPreview(suite.open, xml);
+    assert.deepEqual(await texts(w, '[data-kind="wordBank"] [data-kind="word"]'), ['gare', 'plage']);
+    assert.equal(await w.page.locator('[data-kind="option"][role="checkbox"]').count(), 3, 'two correct options: tick boxes');
+    assert.equal(await w.page.locator('[data-kind="option"][role="radio"]').count(), 0);
+    assert.deepEqual(await texts(w, '[data-kind="blank"] .answer-key'), [], 'no alternatives for students');
+    await w.page.click(byPreviewId('teacherView'));
+    await w.page.waitForSelector(`${PREVIEW_ROOT}[data-copy="teacher"]`);
+    assert.deepEqual(await inputValues(w, '[data-kind="blank"] input'), ['plage']);
+    assert.deepEqual(await texts(w, '[data-kind="blank"] .answer-key'), ['also: mer, piscine']);
+    assert.deepEqual(await texts(w, '[data-kind="option"].is-key .option-text'), ['parler', 'finir']);
+  });
+
   it("shows students' answers read-only, marked against the key for the teacher", async () => {
     const xml = `<lesson>
 <exercise id="e1" type="fill-blanks"><p>Je <blank answer="parle" student-answer="parle"/> et tu <blank answer="parles" student-answer="parle"/>.</p></exercise>
