@@ -8,11 +8,11 @@ import { ApiKeyStore } from './vscode/apiKey';
 import { createChatActions } from './vscode/chatActions';
 import { registerChatView } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
-import type { AppliedEdit } from './vscode/documentAccess';
 import { documentKind, documentName } from './vscode/documentAccess';
+import { EditHighlighter } from './vscode/editHighlight';
 import type { LessonPreviewApi } from './vscode/lessonPreview';
 import { registerLessonPreview } from './vscode/lessonPreview';
-import { ReviewDocuments } from './vscode/proposalDocuments';
+import { ReviewDocuments, SCHEME } from './vscode/proposalDocuments';
 import { readSettings, SECTION } from './vscode/settings';
 import { AgentStatusBar } from './vscode/statusBar';
 
@@ -25,6 +25,8 @@ export interface LessonAgentApi {
   readonly apiKeys: ApiKeyStore;
   /** Where the log output channel writes (tests read it to prove the key never appears). */
   readonly logUri: vscode.Uri;
+  /** Shows applied edits in the editor; tests read what it highlighted. */
+  readonly highlighter: EditHighlighter;
   readonly preview: LessonPreviewApi;
 }
 
@@ -33,15 +35,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
   const apiKeys = new ApiKeyStore(context.secrets);
   const review = new ReviewDocuments();
   const statusBar = new AgentStatusBar();
-  context.subscriptions.push(log, apiKeys, review, statusBar);
+  const highlighter = new EditHighlighter();
+  context.subscriptions.push(log, apiKeys, review, statusBar, highlighter);
   await apiKeys.load();
 
-  const agentEdits = new vscode.EventEmitter<AppliedEdit>();
-  const host = new AgentHost({ context, apiKeys, log, onEditApplied: (edit) => agentEdits.fire(edit) });
-  context.subscriptions.push(agentEdits, host);
+  const host = new AgentHost({ context, apiKeys, log, highlighter });
+  context.subscriptions.push(host);
   await host.loadSkills();
 
   let lastTextEditor = vscode.window.activeTextEditor;
+  const activeDocument = (): HostMeta['activeDocument'] => {
+    const doc = lastTextEditor?.document;
+    if (!doc || doc.isClosed || doc.uri.scheme === 'output' || doc.uri.scheme === SCHEME) return undefined;
+    return { uri: doc.uri.toString(), name: documentName(doc.uri), kind: documentKind(doc.uri) };
+  };
   const meta = (): HostMeta => ({
     hasApiKey: host.hasKey,
     demo: host.demo,
@@ -49,18 +56,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
     restricted: host.restricted,
     skills: host.skills().list().map((s) => ({ name: s.name, description: s.description })),
     notices: [],
+    locale: vscode.env.language,
+    ...(activeDocument() ? { activeDocument: activeDocument() } : {}),
   });
 
   const controller = new ChatController({
     agent: host.agent,
     store: host.store,
-    actions: createChatActions(apiKeys, review, log),
+    actions: createChatActions({ apiKeys, review, log, state: context.globalState, highlighter }),
     meta,
-    activeDocument: () => {
-      const doc = lastTextEditor?.document;
-      if (!doc || doc.isClosed || doc.uri.scheme === 'output') return undefined;
-      return { uri: doc.uri.toString(), name: documentName(doc.uri), kind: documentKind(doc.uri) };
-    },
+    activeDocument,
     lastSession: {
       get: () => context.workspaceState.get<string>(LAST_SESSION),
       set: (id) => context.workspaceState.update(LAST_SESSION, id),
@@ -76,7 +81,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
 
   const view = registerChatView(context, controller);
   registerCommands(context, { controller, view, host, apiKeys });
-  const preview = registerLessonPreview(context, { agentEdits: agentEdits.event, log });
+  const preview = registerLessonPreview(context, { highlights: highlighter.onDidHighlight, log });
 
   const updateContext = () => {
     void vscode.commands.executeCommand('setContext', 'lessonAgent.hasStoredKey', apiKeys.hasStoredKey());
@@ -86,7 +91,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
   context.subscriptions.push(
     vscode.window.onDidChangeActiveTextEditor((editor) => {
       if (editor) lastTextEditor = editor;
+      // A new session binds to it; an open one says where its edits go when it differs.
       if (!controller.currentSessionId) controller.pushSnapshot();
+      else controller.pushMeta();
     }),
     apiKeys.onDidChange(() => {
       updateContext();
@@ -98,7 +105,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
     }),
   );
   log.info(`Lesson Agent activated in VS Code ${vscode.version}`);
-  return { controller, host, apiKeys, logUri: context.logUri, preview };
+  return { controller, host, apiKeys, logUri: context.logUri, highlighter, preview };
 }
 
 export function deactivate(): void {

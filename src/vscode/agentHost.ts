@@ -13,8 +13,8 @@ import { builtinTools } from '../core/tools/builtin';
 import { FileSessionStore } from '../core/sessions/fileStore';
 import type { ReadonlySession } from '../core/sessions/schema';
 import type { ApiKeyStore } from './apiKey';
-import type { AppliedEdit } from './documentAccess';
 import { VscodeDocumentAccess } from './documentAccess';
+import type { EditHighlighter } from './editHighlight';
 import { readSettings } from './settings';
 import { VscodeWorkspaceAccess } from './workspaceAccess';
 
@@ -22,9 +22,9 @@ export interface AgentHostOptions {
   context: vscode.ExtensionContext;
   apiKeys: ApiKeyStore;
   log: vscode.LogOutputChannel;
+  /** Shows each applied edit in the editor. */
+  highlighter?: EditHighlighter;
   env?: NodeJS.ProcessEnv;
-  /** Told of every agent edit applied to a document. */
-  onEditApplied?: (edit: AppliedEdit) => void;
 }
 
 export class AgentHost implements vscode.Disposable {
@@ -46,7 +46,8 @@ export class AgentHost implements vscode.Disposable {
       createClient: () => this.createClient(),
       tools: () => builtinTools(this.skills()),
       skills: () => this.skills(),
-      document: (session: ReadonlySession) => (session.document ? new VscodeDocumentAccess(vscode.Uri.parse(session.document.uri), options.onEditApplied) : undefined),
+      document: (session: ReadonlySession) =>
+        session.document ? new VscodeDocumentAccess(vscode.Uri.parse(session.document.uri), options.highlighter) : undefined,
       workspace: () => {
         const folder = vscode.workspace.workspaceFolders?.[0];
         return folder ? new VscodeWorkspaceAccess(folder) : undefined;

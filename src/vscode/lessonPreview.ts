@@ -4,14 +4,14 @@
 import * as vscode from 'vscode';
 import type { Copy } from '../shared/lessonView';
 import { previewStateSchema } from '../shared/previewProtocol';
-import type { AppliedEdit } from './documentAccess';
+import type { Highlight } from './editHighlight';
 import { exportLessonHtml } from './lessonExport';
 import type { UpdateTiming } from './previewPanel';
 import { PREVIEW_VIEW_TYPE, PreviewPanel } from './previewPanel';
 
 export interface LessonPreviewDeps {
-  /** Every agent edit applied to a document. */
-  agentEdits: vscode.Event<AppliedEdit>;
+  /** Every agent edit (or Revert) applied to a document, as the editor highlights it. */
+  highlights: vscode.Event<Highlight>;
   log: vscode.LogOutputChannel;
 }
 
@@ -83,8 +83,8 @@ export class LessonPreviews implements vscode.Disposable, LessonPreviewApi {
     this.panels.get(document.uri.toString())?.changed(document);
   }
 
-  agentEdited(edit: AppliedEdit): void {
-    this.panels.get(edit.uri.toString())?.agentEdit(edit);
+  agentEdited(edit: Highlight): void {
+    this.panels.get(edit.uri)?.agentEdit(edit);
   }
 
   editorScrolled(editor: vscode.TextEditor): void {
@@ -124,7 +124,7 @@ export function registerLessonPreview(context: vscode.ExtensionContext, deps: Le
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state) => previews.restore(panel, state),
     }),
-    deps.agentEdits((edit) => previews.agentEdited(edit)),
+    deps.highlights((edit) => previews.agentEdited(edit)),
     vscode.workspace.onDidChangeTextDocument((e) => previews.documentChanged(e.document)),
     vscode.window.onDidChangeTextEditorVisibleRanges((e) => previews.editorScrolled(e.textEditor)),
   );

@@ -7,8 +7,8 @@ import { buildLessonView } from '../core/lesson/lessonView';
 import type { Copy } from '../shared/lessonView';
 import type { PreviewHostMessage, PreviewMessage } from '../shared/previewProtocol';
 import { parsePreviewMessage } from '../shared/previewProtocol';
-import type { AppliedEdit } from './documentAccess';
 import { documentName } from './documentAccess';
+import type { Highlight } from './editHighlight';
 import { webviewHtml } from './webviewHtml';
 
 export const PREVIEW_VIEW_TYPE = 'lessonAgent.preview';
@@ -83,7 +83,7 @@ export class PreviewPanel implements vscode.Disposable {
     });
   }
 
-  agentEdit(edit: AppliedEdit): void {
+  agentEdit(edit: Highlight): void {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.key);
     const ranges = edit.ranges.map((range) => editedLines(range, document));
     if (ranges.length > 0) this.post({ type: 'agentEdit', version: edit.version, ranges });

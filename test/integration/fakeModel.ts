@@ -56,7 +56,7 @@ export function lastUserText(fake: FakeAnthropic): string {
 
 export const workbench = { frame: 'workbench' as const };
 
-const QUICK_INPUT = '.quick-input-widget .quick-input-box input';
+export const QUICK_INPUT = '.quick-input-widget .quick-input-box input';
 
 /**
  * Answers the quick input / input box a command opened, as a user would. Some inputs (the save
