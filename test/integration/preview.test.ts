@@ -11,7 +11,7 @@ import { bigLesson } from '../unit/core/lesson/bigLesson';
 import { ui } from './driver';
 import { positionAfter, setAutoSave, startEditingTest, toolUseId, typeInEditor, WEATHER_LESSON } from './editingKit';
 import type { EditingTest } from './editingKit';
-import { answerQuickInput, closeAllEditors, uniqueName, waitForTurnEnd } from './fakeModel';
+import { answerQuickInput, closeAllEditors, openFreshDocument, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
 import { activeExtension, waitUntil } from './helpers';
 import { report } from './panelKit';
 import { PREVIEW, applyEdit, byPreviewId, inputValues, lineOf, openWithPreview, preview, previewShows, printToPdf } from './previewKit';
@@ -58,6 +58,22 @@ describe('lesson preview', function () {
     await typeInEditor(editor.document, positionAfter(editor.document, 'describe what you see.'), ' Bring an umbrella.');
     await previewShows(editor.document);
     await ui.waitFor('[data-kind="paragraph"]', { ...preview, text: 'describe what you see. Bring an umbrella.' });
+  });
+
+  it("opens to the side from the editor title bar's button, as Markdown's does", async () => {
+    const editor = await openFreshDocument(uniqueName('title', '.lesson.xml'), WEATHER_LESSON);
+    // The button belongs to the lesson's editor group: only a lesson shows it.
+    const button = `.editor-group-container.active .editor-actions [aria-label^="Open Preview to the Side"]`;
+    await ui.waitFor(button, workbench);
+    await ui.click(button, workbench);
+    const api = await activeExtension();
+    await waitUntil(() => api.preview.panelFor(editor.document.uri) !== undefined, 'the title button to open the preview');
+    await previewShows(editor.document, 30_000);
+    assert.equal(api.preview.panelFor(editor.document.uri)?.viewColumn, vscode.ViewColumn.Two, 'beside the editor');
+
+    const plain = await openFreshDocument(uniqueName('plain', '.xml'), '<notes/>\n');
+    await vscode.window.showTextDocument(plain.document, { viewColumn: vscode.ViewColumn.One, preview: false });
+    await ui.waitFor(`.editor-group-container.active .editor-actions [aria-label^="Open Preview to the Side"]`, { ...workbench, state: 'detached' });
   });
 
   it('shows an agent edit at once and lights it up', async () => {
