@@ -94,7 +94,7 @@ describe('panel: a teacher\'s small stumbles', function () {
     assert.equal(stored(), undefined, 'nothing is left in the user settings');
   });
 
-  it('Export asks where with the title\'s characters, says where it went in the panel, and gives the reply's cost as the panel does', async () => {
+  it('Export asks where with the title\'s characters, says where it went in the panel, and gives the reply\'s cost as the panel does', async () => {
     t = await startPanelTest(REPLY, { name: uniqueName('export', '.lesson.xml'), content: SHORT_LESSON });
     await typeAndSend('What do you think of this lesson?');
     await waitForTurnEnd(t.model, 1);
