@@ -22,6 +22,7 @@ const settings: AgentSettings = {
   model: 'claude-bench',
   maxSteps: 10,
   historyLength: 20,
+  largeDocumentChars: 100_000,
   maxTokens: 16_000,
   effort: 'medium',
   stallTimeoutMs: 30_000,

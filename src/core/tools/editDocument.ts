@@ -12,6 +12,7 @@ import {
   planEditConfirmation,
   readDocument,
 } from './documentEdit';
+import { wholeRewriteRefusal } from './largeDocument';
 import type { ToolContext, ToolDefinition, ToolResult } from './types';
 
 export const editDocumentInput = z.object({
@@ -35,6 +36,8 @@ async function run(input: EditDocumentInput, ctx: ToolContext): Promise<ToolResu
   if (invalid) return invalid;
   const base = await baseFor(ctx);
   if (!isSnapshot(base)) return base;
+  const tooLong = wholeRewriteRefusal(base.text, ctx.settings);
+  if (tooLong) return tooLong;
   const edits = computeEdits(base.text, input.documentXml);
   if (edits.length === 0) {
     return { content: 'No change: the document already has exactly this content.', summary: 'No change', documentSeen: base };
@@ -55,7 +58,7 @@ export const editDocumentTool: ToolDefinition<EditDocumentInput> = {
   async needsConfirmation(input, ctx) {
     if (!ctx.document || invalidLessonResult(ctx.document, input.documentXml)) return undefined;
     const base = await baseFor(ctx);
-    if (!isSnapshot(base)) return undefined;
+    if (!isSnapshot(base) || wholeRewriteRefusal(base.text, ctx.settings)) return undefined;
     return planEditConfirmation('edit_document', ctx, base, input.documentXml, input.summary);
   },
   run,
