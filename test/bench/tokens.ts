@@ -174,8 +174,8 @@ async function runSize(label: string, bytes: number): Promise<SizeResult> {
   try {
     const id = (await createSession(r.store, {})).id;
     for (let n = 1; n <= SESSION_TURNS; n++) {
-      if (n % 5 === 0) {
-        const exercise = `fb-${((n / 5 - 1) % sections) + 1}`;
+      if (n % 5 === Number(process.env.EDIT_AT ?? 0)) {
+        const exercise = `fb-${(Math.floor(n / 5) % sections) + 1}`;
         const current = await readFile(r.path, 'utf8');
         session.push(await turn(r, id, `Make the instruction of exercise ${exercise} clearer.`, editingTurn(current, exercise, n, large)));
       } else {
