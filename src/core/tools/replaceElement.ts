@@ -9,12 +9,12 @@ import type { DocumentSnapshot } from '../documents/types';
 import {
   applyAndReport,
   errorResult,
-  invalidLessonResult,
   isSnapshot,
   NO_DOCUMENT,
   planEditConfirmation,
   readDocument,
 } from './documentEdit';
+import { checkLessonXml, checkStudentWork } from './lessonEditCheck';
 import type { ToolContext, ToolDefinition, ToolResult } from './types';
 
 export const replaceElementInput = z.object({
@@ -27,7 +27,14 @@ export const replaceElementInput = z.object({
 });
 export type ReplaceElementInput = z.infer<typeof replaceElementInput>;
 
-async function prepare(input: ReplaceElementInput, ctx: ToolContext): Promise<{ current: DocumentSnapshot; proposed: string } | ToolResult> {
+interface Prepared {
+  readonly current: DocumentSnapshot;
+  readonly proposed: string;
+  /** Warnings for the result: problems the document already had. */
+  readonly notes: readonly string[];
+}
+
+async function prepare(input: ReplaceElementInput, ctx: ToolContext): Promise<Prepared | ToolResult> {
   const document = ctx.document;
   if (!document) return errorResult(NO_DOCUMENT);
   if ((input.id === undefined) === (input.heading === undefined)) return errorResult('Name the part in exactly one way: an id or a heading.');
@@ -39,9 +46,9 @@ async function prepare(input: ReplaceElementInput, ctx: ToolContext): Promise<{ 
   // A section ends with its newline: the replacement must not run into the next heading's line.
   if (current.text[found.end - 1] === '\n' && content.length > 0 && !content.endsWith('\n')) content += '\n';
   const proposed = current.text.slice(0, found.start) + content + current.text.slice(found.end);
-  const invalid = invalidLessonResult(document, proposed);
-  if (invalid) return invalid;
-  return { current, proposed };
+  const xml = checkLessonXml(document, current.text, proposed);
+  if (!xml.ok) return xml.result;
+  return { current, proposed, notes: xml.notes };
 }
 
 export const replaceElementTool: ToolDefinition<ReplaceElementInput> = {
@@ -49,7 +56,8 @@ export const replaceElementTool: ToolDefinition<ReplaceElementInput> = {
   description:
     'Replace one part of the document whole: a lesson element by its id (e.g. an exercise, from <exercise ...> to ' +
     '</exercise>), or a section by its heading (the heading and what follows, up to the next heading of its level; ' +
-    'Markdown too). Send the complete new part, keeping its id, every other id and every student answer in it. ' +
+    'Markdown too). Send the complete new part, keeping its id, every other id and every student answer in it ' +
+    '(changing or removing a student\'s answer or an id needs the teacher\'s approval). ' +
     'Use it for a larger change to one part, above all in a long document you know from its outline (read the part ' +
     'with read_document first); use edit_text for a few words. Lessons are validated: on errors nothing changes.',
   inputSchema: replaceElementInput,
@@ -67,8 +75,11 @@ export const replaceElementTool: ToolDefinition<ReplaceElementInput> = {
     if (!document) return errorResult(NO_DOCUMENT);
     const edits = computeEdits(current.text, proposed);
     if (edits.length === 0) return { content: 'No change: the new part equals the part it replaces.', summary: 'No change' };
+    // Students' answers and ids inside the part are judged like any edit's (studentWorkGuard.ts).
+    const check = checkStudentWork('replace_element', ctx, document, current.text, proposed, prepared.notes);
+    if (!check.ok) return check.result;
     // The model knows the result only if it knew the text it edited (no unseen typing).
     const belief = ctx.documentSeen === undefined || ctx.documentSeen.text === current.text ? proposed : undefined;
-    return applyAndReport(ctx, document, current, edits, input.summary, belief);
+    return applyAndReport(ctx, document, current, edits, input.summary, belief, check.notes);
   },
 };
