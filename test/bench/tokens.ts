@@ -153,7 +153,7 @@ interface SizeResult {
 
 async function runSize(label: string, bytes: number): Promise<SizeResult> {
   const { text } = bigLesson(Math.round(bytes * 0.97));
-  const large = text.length > 100_000;
+  const large = text.length > SETTINGS.largeDocumentChars;
   const sections = (text.match(/<exercise id="fb-/g) ?? []).length;
   const middle = `fb-${Math.ceil(sections / 2)}`;
   // Editing then follow-up, in one session.
@@ -174,8 +174,8 @@ async function runSize(label: string, bytes: number): Promise<SizeResult> {
   try {
     const id = (await createSession(r.store, {})).id;
     for (let n = 1; n <= SESSION_TURNS; n++) {
-      if (n % 5 === Number(process.env.EDIT_AT ?? 0)) {
-        const exercise = `fb-${(Math.floor(n / 5) % sections) + 1}`;
+      if (n % 5 === 0) {
+        const exercise = `fb-${((n / 5 - 1) % sections) + 1}`;
         const current = await readFile(r.path, 'utf8');
         session.push(await turn(r, id, `Make the instruction of exercise ${exercise} clearer.`, editingTurn(current, exercise, n, large)));
       } else {

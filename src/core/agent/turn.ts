@@ -193,7 +193,6 @@ export class TurnRunner implements TurnContext {
       now,
       outlineAbove: this.settings.largeDocumentChars,
     });
-    if (process.env.DEBUG_PLAN) console.error('PLAN', plan.kind, plan.kind === 'rebase' ? (plan.base.kind + ' ' + (plan.changes ? 'changes' : '')) : plan.kind === 'append' ? plan.attachment.kind : '', 'opening', hasWords(targetId), 'start', start, 'top', topId, 'n', history.messages.length);
     if (plan.kind === 'append') this.owner.attachDocument(plan.messageId, plan.attachment);
     if (plan.kind === 'rebase') this.owner.rebaseDocument(plan.topId, plan.base, plan.changes);
     return plan.kind !== 'none';
