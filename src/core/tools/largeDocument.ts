@@ -1,17 +1,12 @@
 // The rule for documents too long to send whole: the model has their outline, not their text, so
 // it cannot rewrite them whole, and writing a 1 MB lesson back would take minutes and pass the
 // output limit anyway. A complete rewrite is refused with the tools to use instead.
-import { errorResult } from './documentEdit';
+import { errorResult, largeDocumentLimit } from './documentEdit';
 import type { ToolResult, ToolSettings } from './types';
-
-/** The settings' threshold, or the default when a caller gives none. */
-export function largeDocumentChars(settings: ToolSettings): number {
-  return settings.largeDocumentChars ?? 100_000;
-}
 
 /** A refusal when `text` (the document now) is too long to be rewritten whole. */
 export function wholeRewriteRefusal(text: string, settings: ToolSettings): ToolResult | undefined {
-  const limit = largeDocumentChars(settings);
+  const limit = largeDocumentLimit(settings);
   if (text.length <= limit) return undefined;
   return errorResult(
     `Nothing was changed: this document is too long to rewrite whole (${text.length.toLocaleString('en')} characters; ` +
