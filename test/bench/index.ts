@@ -1,7 +1,7 @@
 // `npm run bench`: figures, not timed tests. First the agent loop's throughput against the SDK
 // alone on the same 10,000-delta stream from the fake server (events per second, and their ratio,
 // measured in one run, alternating the two so machine noise hits both), then the editing figures,
-// then the token figures (tokens.ts).
+// then the lesson preview's update time, then the token figures (tokens.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import type { AgentSettings } from '../../src/core/settings';
 import { FileSessionStore } from '../../src/core/sessions/fileStore';
 import { startFakeAnthropic, type FakeAnthropic } from '../fake/fakeAnthropic';
 import { runEditingBench } from './editing';
+import { runPreviewBench } from './preview';
 import { runTokenBench } from './tokens';
 
 const DELTAS = 10_000;
@@ -110,7 +111,7 @@ async function loopBench(): Promise<void> {
   }
 }
 
-/** `npm run bench` runs every section; `npm run bench -- tokens` (or loop, editing) runs some. */
+/** `npm run bench` runs every section; `npm run bench -- tokens` (or loop, editing, preview) runs some. */
 async function main(): Promise<void> {
   const only = new Set(process.argv.slice(2));
   const wanted = (name: string): boolean => only.size === 0 || only.has(name);
@@ -118,6 +119,10 @@ async function main(): Promise<void> {
   if (wanted('editing')) {
     console.log('');
     await runEditingBench();
+  }
+  if (wanted('preview')) {
+    console.log('');
+    await runPreviewBench();
   }
   if (wanted('tokens')) {
     console.log('');
