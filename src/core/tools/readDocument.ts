@@ -18,8 +18,9 @@ export const readDocumentInput = z.object({
 });
 export type ReadDocumentInput = z.infer<typeof readDocumentInput>;
 
+/** The step's words: an id ("fb-2") means nothing to a teacher, a heading or a line range does. */
 function describe(input: ReadDocumentInput): string {
-  if (input.id !== undefined) return input.id;
+  if (input.id !== undefined) return 'a part of the lesson';
   if (input.heading !== undefined) return `“${input.heading}”`;
   return input.toLine !== undefined ? `lines ${input.fromLine ?? 1}-${input.toLine}` : `from line ${input.fromLine ?? 1}`;
 }

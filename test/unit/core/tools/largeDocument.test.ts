@@ -113,6 +113,11 @@ describe('large documents: read_document', () => {
 
     const range = await readDocumentTool.run({ fromLine: 3, toLine: 4 }, ctx);
     assert.equal(range.content, `Lines 3-4 of unit.lesson.xml (lines 3-4):\n${lines(text, 'L3-4')}`);
+
+    // The step says what is read in a teacher's words: a heading or lines, never an id.
+    assert.equal(readDocumentTool.displayText({ id: 'tf-12' }), 'Reading a part of the lesson');
+    assert.equal(readDocumentTool.displayText({ heading: 'Unit 12: au marché' }), 'Reading “Unit 12: au marché”');
+    assert.equal(readDocumentTool.displayText({ fromLine: 3, toLine: 4 }), 'Reading lines 3-4');
   });
 
   it('caps a long read and says where to read on; a missing id lists similar ones', async () => {
