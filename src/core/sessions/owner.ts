@@ -15,6 +15,7 @@ import type { BoundDocumentView } from '../../shared/view';
 import { interruptedResult, repairPairing } from './pairing';
 import { emptySession } from './newSession';
 import type {
+  DocumentAttachment,
   EditRecord,
   PendingInteraction,
   ReadonlySession,
@@ -177,6 +178,37 @@ export class SessionOwner {
 
   recordToolResults(turnId: string, results: ToolResultBlock[]): void {
     if (results.length > 0) this.append(turnId, 'user', results);
+  }
+
+  // ---- the document as the model is shown it (agent/documentContext.ts decides) ------------------
+
+  /**
+   * Something new about the document goes with the newest user message (sent next, or sent only
+   * by a failed attempt): appended, so nothing the model already saw changes.
+   */
+  attachDocument(messageId: string, attachment: DocumentAttachment): void {
+    const message = this.messageOf(messageId);
+    message.document = [...(message.document ?? []), attachment];
+  }
+
+  /**
+   * A turn starts from a new base: every earlier copy and diff is dropped, `base` becomes the only
+   * attachment of the window's first message, and `changes` (if any) go with the turn's message.
+   * Only ever done when a turn starts: a running turn's messages are never rewritten.
+   */
+  rebaseDocument(topId: string, base: DocumentAttachment, changes?: { messageId: string; attachment: DocumentAttachment }): void {
+    const top = this.messageOf(topId);
+    const target = changes ? this.messageOf(changes.messageId) : undefined;
+    for (const m of this.s.messages) delete m.document;
+    top.document = [base];
+    if (target && changes) target.document = [...(target.document ?? []), changes.attachment];
+  }
+
+  private messageOf(id: string): StoredMessage {
+    const message = this.s.messages.find((m) => m.id === id);
+    if (!message) throw new Error(`Message ${id} is not in session ${this.s.id}.`);
+    if (message.role !== 'user') throw new Error(`Message ${id} is not a user message; the document only goes with user messages.`);
+    return message;
   }
 
   // ---- tool calls ------------------------------------------------------------------------------

@@ -6,9 +6,10 @@ import { rebaseEdits } from '../documents/rebase';
 import type { DocumentAccess, DocumentSnapshot, TextEdit } from '../documents/types';
 import { judgeLessonChange } from '../lesson/change';
 import { formatErrorList } from '../lesson/validate';
+import { DEFAULT_SETTINGS } from '../settings';
 import { editApproval } from './approval';
 import { judgeStudentWork } from './studentWorkGuard';
-import type { ConfirmationPlan, ToolContext, ToolResult } from './types';
+import type { ConfirmationPlan, ToolContext, ToolResult, ToolSettings } from './types';
 
 /** "added an exercise" -> "Added an exercise." */
 function sentence(words: string): string {
@@ -29,6 +30,11 @@ export async function readDocument(document: DocumentAccess): Promise<DocumentSn
   } catch (error) {
     return errorResult(`The document ${document.name} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** Documents longer than this (characters) are read and edited in parts, never resent whole. */
+export function largeDocumentLimit(settings: ToolSettings): number {
+  return settings.largeDocumentChars ?? DEFAULT_SETTINGS.largeDocumentChars;
 }
 
 export function isSnapshot(value: DocumentSnapshot | ToolResult): value is DocumentSnapshot {
@@ -101,11 +107,12 @@ export async function applyAndReport(
   const result = await document.applyEdits(edits, base, summary);
   if (!result.ok) {
     if (result.reason !== 'conflict' || !result.current) return errorResult(result.message);
-    return errorResult(
-      `${result.message}\nRedo your change on the current text below (it includes the user's typing).\n\n` +
-        `Current document:\n${result.current.text}`,
-      'Refused: the user was editing the same place',
-    );
+    // A long document is not pasted back whole (the model knows it from its outline).
+    const redo =
+      result.current.text.length > largeDocumentLimit(ctx.settings)
+        ? '\nRead the part again with read_document (it now includes the user\'s typing) and redo your change on it.'
+        : `\nRedo your change on the current text below (it includes the user's typing).\n\nCurrent document:\n${result.current.text}`;
+    return errorResult(`${result.message}${redo}`, 'Refused: the user was editing the same place');
   }
   // Re-read: the editor (or the disk) is the truth, not what we meant to write.
   const after = await document.read().catch(() => result.after);

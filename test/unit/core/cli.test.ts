@@ -214,7 +214,8 @@ describe('CLI (dist/cli.js)', function () {
     check(second);
     assert.equal(second.code, 0, second.stderr);
     const sent = f.requests[1]?.body.messages as Array<{ content: Array<{ text?: string }> }>;
-    assert.deepEqual(sent[0]?.content.map((b) => b.text?.slice(0, 11)), ['hello', 'hello again', '<document n']);
+    // The first attempt's message carries the document; the two messages go as one, in order.
+    assert.deepEqual(sent[0]?.content.map((b) => b.text?.slice(0, 11)), ['<document n', 'hello', 'hello again']);
   });
 
   it('continues a session with --session and keeps the key out of the session files', async () => {
