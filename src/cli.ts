@@ -3,7 +3,8 @@
 //                    [--api-key KEY] [--model ID] [--max-steps N] [--approval never|large|always]
 //   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
 //                    [--approval never|large|always]
-// stdout is JSON Lines, one event per line. Exit codes: 0 the turn finished, 3 waiting for the user
+// stdout is JSON Lines, one event per line; a `usage` event after each model call carries `cost` in
+// US dollars (absent for a model without a known price). Exit codes: 0 the turn finished, 3 waiting for the user
 // (session saved), 1 failed (an error event was printed; the session is saved and valid), 2 bad usage.
 import { DEFAULT_MODEL } from './core/agent/models';
 import Anthropic from '@anthropic-ai/sdk';
@@ -33,7 +34,8 @@ const USAGE = `Usage:
   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
                    [--approval never|large|always]
 
-Prints one JSON event per line. Exit codes: 0 finished, 3 waiting for the user, 1 failed, 2 bad usage.
+Prints one JSON event per line; each "usage" event gives a model call's tokens and its "cost" in US dollars
+(absent for a model without a known price). Exit codes: 0 finished, 3 waiting for the user, 1 failed, 2 bad usage.
 The API key comes from --api-key or ANTHROPIC_API_KEY; the base URL from --base-url or ANTHROPIC_BASE_URL.
 FILE is edited in place; *.xml files are validated as lesson XML. --approval is when edits ask first (as the
 lessonAgent.approval.edits setting; default large); a change to students' work always asks, and under

@@ -9,6 +9,7 @@ import { buildRequest } from '../prompt/assemble';
 import type { ReadonlySession, ReadonlyTurn } from '../sessions/schema';
 import { TEXT_BLOCK_SEPARATOR, turnNarration, turnText } from '../sessions/view';
 import type { EventBody, LogLevel, TurnContext, TurnSetup } from './context';
+import { callCost } from './cost';
 import { classifyFailure, scrubSecrets, type AgentError } from './errors';
 import { planDocument, type DocumentNow } from './documentContext';
 import { pairingProblems, refusedTurns, toApiHistory, windowFrom, type ApiHistory } from './history';
@@ -286,9 +287,11 @@ export class TurnRunner implements TurnContext {
   private async afterMessage(message: Anthropic.Message): Promise<TurnOutcome | undefined> {
     this.calls++;
     const usage = usageOf(message.usage);
+    // Priced by the model that answered (the response names it), one call at a time.
+    const cost = callCost(usage, message.model);
     const stop = stopOutcome(message, modelParams(this.settings).max_tokens);
-    const reply = { model: message.model, requestedModel: this.settings.model, usage, stopReason: message.stop_reason };
-    this.emit({ type: 'usage', usage, model: message.model });
+    const reply = { model: message.model, requestedModel: this.settings.model, usage, ...(cost !== undefined ? { cost } : {}), stopReason: message.stop_reason };
+    this.emit({ type: 'usage', usage, model: message.model, ...(cost !== undefined ? { cost } : {}) });
     if (stop.kind === 'refused') {
       // Nothing of a declined reply runs or is sent again; what streamed stays, for the record.
       this.owner.recordReply(this.turnId, { ...reply, content: [] });

@@ -9,6 +9,7 @@
 // A turn's messages are only ever appended while it runs: thinking blocks must go back to the
 // model exactly as they came, in their original order.
 import type { ErrorCode, Usage } from '../../shared/events';
+import { addCall, spendOf } from '../../shared/spend';
 import { DEFAULT_TITLE, titleFrom } from '../../shared/titles';
 import type { BoundDocumentView } from '../../shared/view';
 import { interruptedResult, repairPairing } from './pairing';
@@ -48,22 +49,14 @@ export interface ModelReply {
   /** The model id the request asked for (thinking blocks belong to it). */
   readonly requestedModel: string;
   readonly usage: Usage;
+  /** What the call cost in US dollars; absent when its model has no known price. */
+  readonly cost?: number;
   readonly stopReason: string | null;
 }
 
 export type ToolCallEnd = Pick<ToolCallRecord, 'status'> & Partial<Pick<ToolCallRecord, 'error' | 'resultSummary' | 'editId'>>;
 
 export const NOT_ANSWERED = 'The user did not answer; they wrote a new message instead.';
-
-function addUsage(a: Usage | undefined, b: Usage): Usage {
-  if (!a) return b;
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
-    cacheCreationTokens: a.cacheCreationTokens + b.cacheCreationTokens,
-  };
-}
 
 export class SessionOwner {
   private constructor(
@@ -163,7 +156,10 @@ export class SessionOwner {
   recordReply(turnId: string, reply: ModelReply): StoredMessage | undefined {
     const turn = this.turnOf(turnId);
     turn.steps++;
-    turn.usage = addUsage(turn.usage, reply.usage);
+    const spent = addCall(turn.usage ? spendOf(turn.usage, turn.cost) : undefined, spendOf(reply.usage, reply.cost));
+    turn.usage = spent.usage;
+    if (spent.cost !== undefined) turn.cost = spent.cost;
+    else delete turn.cost;
     turn.model = reply.model;
     if (reply.content.length === 0) return undefined;
     return this.append(turnId, 'assistant', reply.content, {

@@ -2,7 +2,7 @@
 // from them, so what is loaded, what is written and what the code believes can never drift apart.
 // Plain JSON, schema-versioned; older files are brought forward by pure migrations (migrations.ts).
 import * as z from 'zod';
-import { confirmationRequestSchema, ERROR_CODES, usageSchema } from '../../shared/events';
+import { confirmationRequestSchema, costSchema, ERROR_CODES, usageSchema } from '../../shared/events';
 import { answerValueSchema, questionSchema } from '../../shared/questions';
 import { boundDocumentSchema } from '../../shared/view';
 
@@ -161,6 +161,11 @@ export const turnRecordSchema = z.object({
   /** Model calls made in this turn so far. */
   steps: z.number(),
   usage: usageSchema.optional(),
+  /**
+   * What the turn's model calls cost in US dollars, each priced when it was made. Absent when a
+   * call's model had no known price, and in sessions saved before costs were kept (tokens shown).
+   */
+  cost: costSchema.optional(),
   model: z.string().optional(),
   error: turnErrorSchema.optional(),
   /** Some text of this turn was cut short (an error or Stop after text had streamed). */
