@@ -1,7 +1,7 @@
-// System packages the harness cannot get from npm: Debian's Chromium (the browser that drives the
-// workbench) and, only for the one-time code-server install, a C++ toolchain and the Kerberos
-// headers its native addons compile against. As root they are apt-installed; otherwise the run
-// stops with the exact command to run.
+// System packages the tests cannot get from npm: Debian's Chromium (the browser that drives the
+// webview unit tests and the workbench) and, only for the one-time code-server install, a C++
+// toolchain and the Kerberos headers its native addons compile against. `npm test` checks them
+// first: as root they are apt-installed; otherwise it stops before any test with the exact command.
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { chromiumPath } from './config.mjs';
@@ -54,8 +54,9 @@ export async function ensureSystemPackages({ forInstall, logPath }) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !onPath('apt-get')) {
     const lines = missing.map((need) => `  - ${need.what}`).join('\n');
+    const why = isRoot ? 'apt-get is not available to install them' : 'only root can install them';
     throw new Error(
-      `Integration tests need system packages that are missing:\n${lines}\n` +
+      `The tests need system packages that are missing (${why}):\n${lines}\n` +
         `Install them (Debian/Ubuntu): sudo apt-get install -y ${packages.join(' ')}\n` +
         'Set LESSON_AGENT_CHROMIUM to use a Chromium installed elsewhere.',
     );
