@@ -65,7 +65,20 @@ export function App(): ReactNode {
     [focusInput],
   );
   const host = useHost({ onPrefill });
-  const actions = useMemo<ChatActions>(() => ({ post, ui: dispatchUi, pickFile, focusInput }), [focusInput]);
+  // Suggestions read the session when clicked, so the actions object stays the same.
+  const sessionRef = useRef(host.session);
+  useLayoutEffect(() => {
+    sessionRef.current = host.session;
+  }, [host.session]);
+  const suggest = useCallback(
+    (text: string) => {
+      const current = sessionRef.current;
+      if (!current.busy && pendingCard(current) === undefined) post({ type: 'send', text });
+      else onPrefill(text, false);
+    },
+    [onPrefill],
+  );
+  const actions = useMemo<ChatActions>(() => ({ post, ui: dispatchUi, pickFile, focusInput, suggest }), [focusInput, suggest]);
 
   useLayoutEffect(() => {
     // Counted for the performance tests: how often the panel re-renders during a stream.

@@ -11,6 +11,8 @@ export interface ChatActions {
   /** Asks the host for a workspace file; undefined when the user cancelled. */
   pickFile: () => Promise<string | undefined>;
   focusInput: () => void;
+  /** A suggestion in a reply was chosen: sent when the chat is free, else put in the input. */
+  suggest: (text: string) => void;
 }
 
 export const ChatContext = createContext<ChatActions | null>(null);
