@@ -202,7 +202,9 @@ export function matchRule(when: Match, facts: RequestFacts): Matched | undefined
   const numbered = found.at(-1);
   const named: Record<string, string> = {};
   for (const m of found) {
-    for (const [name, value] of Object.entries(m.groups ?? {})) if (value !== undefined) named[name] = value;
+    // A group that took no part in the match is "" (so `{{name|fallback}}` falls back), unless
+    // another regex of the rule captured it.
+    for (const [name, value] of Object.entries(m.groups ?? {})) if (value !== undefined || !(name in named)) named[name] = value ?? '';
   }
   return { groups: numbered ? numbered.slice(1).map((g) => g ?? '') : [], named };
 }
