@@ -10,12 +10,14 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { Agent, AgentRequestError, createSession, NoApiKeyError, type AgentSettings, type TurnRequest } from './core/agent/agent';
+import { Agent, AgentRequestError, NoApiKeyError, type TurnRequest } from './core/agent/agent';
+import { DEFAULT_SETTINGS, type AgentSettings } from './core/settings';
 import { FileDocument } from './core/documents/fileDocument';
 import { FileWorkspace } from './core/documents/fileWorkspace';
 import { documentKindForPath } from './core/documents/kind';
 import { FileSessionStore } from './core/sessions/fileStore';
-import { SessionCorruptError, SessionNotFoundError, type Session } from './core/sessions/types';
+import { SessionCorruptError, SessionNotFoundError } from './core/sessions/types';
+import type { ReadonlySession } from './core/sessions/schema';
 import { loadSkillCatalog } from './core/skills/catalog';
 import { builtinTools } from './core/tools/builtin';
 import { CLI_EVENT_TYPES, type AgentEvent } from './shared/events';
@@ -112,39 +114,36 @@ function openDocument(path: string): FileDocument {
   return new FileDocument(path, { kind });
 }
 
-function documentOf(session: Session, override: FileDocument | undefined): FileDocument | undefined {
+function documentOf(session: ReadonlySession, override: FileDocument | undefined): FileDocument | undefined {
   if (override) return override;
   const uri = session.document?.uri;
   return uri?.startsWith('file:') ? openDocument(fileURLToPath(uri)) : undefined;
 }
 
+/**
+ * The agent over the store. The document is --doc for `run`; for `resume` it is the session's
+ * bound document, and its folder the workspace new files go to.
+ */
 async function buildAgent(cmd: Command, store: FileSessionStore, doc: FileDocument | undefined): Promise<Agent> {
+  let bound = doc;
   const skillsDir = join(__dirname, '..', 'skills');
   const { catalog, problems } = await loadSkillCatalog({ builtinDir: skillsDir });
   for (const p of problems) process.stderr.write(`skill problem: ${p}\n`);
   const tools = builtinTools(catalog);
-  const settings: AgentSettings = {
-    model: cmd.model,
-    maxSteps: cmd.maxSteps,
-    historyLength: 20,
-    maxTokens: 8192,
-    stallTimeoutMs: 90_000,
-    approvalEdits: 'large',
-    alwaysConfirm: [],
-  };
+  // The same defaults as the extension's settings (core/settings.ts), with the flags over them.
+  const settings: AgentSettings = { ...DEFAULT_SETTINGS, alwaysConfirm: [], model: cmd.model, maxSteps: cmd.maxSteps };
   return new Agent({
     store,
     createClient: () => {
       if (!cmd.apiKey) throw new NoApiKeyError('No API key: pass --api-key or set ANTHROPIC_API_KEY.');
-      return new Anthropic({ apiKey: cmd.apiKey, ...(cmd.baseUrl ? { baseURL: cmd.baseUrl } : {}), maxRetries: 2 });
+      // The SDK's timeout only runs until response headers arrive (the loop's watchdog takes over
+      // then), so it can be the stall timeout instead of the SDK's ten minutes.
+      return new Anthropic({ apiKey: cmd.apiKey, ...(cmd.baseUrl ? { baseURL: cmd.baseUrl } : {}), maxRetries: 2, timeout: settings.stallTimeoutMs });
     },
     tools: () => tools,
     skills: () => catalog,
-    document: (session) => documentOf(session, doc),
-    workspace: () => {
-      const root = doc ? dirname(doc.path) : undefined;
-      return root ? new FileWorkspace(root) : undefined;
-    },
+    document: (session) => (bound = documentOf(session, doc)),
+    workspace: () => (bound ? new FileWorkspace(dirname(bound.path)) : undefined),
     settings: () => settings,
     log: (level, message) => {
       if (level !== 'info') process.stderr.write(`${level}: ${message}\n`);
@@ -152,15 +151,15 @@ async function buildAgent(cmd: Command, store: FileSessionStore, doc: FileDocume
   });
 }
 
-async function requestFor(cmd: Command, store: FileSessionStore, doc: FileDocument | undefined): Promise<TurnRequest> {
+async function requestFor(cmd: Command, store: FileSessionStore, doc: FileDocument | undefined, agent: Agent): Promise<TurnRequest> {
   if (cmd.kind === 'run') {
     const view = doc ? { uri: doc.uri, name: doc.name, kind: doc.kind } : undefined;
     let sessionId = cmd.session;
     if (sessionId === undefined) {
-      sessionId = (await createSession(store, view ? { document: view } : {})).id;
+      sessionId = (await agent.createSession(view ? { document: view } : {})).id;
     } else {
       const session = await store.get(sessionId);
-      if (view && session.document?.uri !== view.uri) await store.save({ ...session, document: view });
+      if (view && session.document?.uri !== view.uri) await agent.bindDocument(sessionId, view);
     }
     return { kind: 'message', sessionId, text: cmd.prompt };
   }
@@ -198,11 +197,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   process.once('SIGTERM', () => abort.abort());
   let request: TurnRequest | undefined;
   try {
-    request = await requestFor(cmd, store, doc);
-    // A resume has no --doc: the session's bound document is the document, and its folder the
-    // workspace new files go to.
-    const bound = doc ?? documentOf(await store.get(request.sessionId), undefined);
-    const agent = await buildAgent(cmd, store, bound);
+    const agent = await buildAgent(cmd, store, doc);
+    request = await requestFor(cmd, store, doc, agent);
     const outcome = await agent.run(request, print, abort.signal);
     return outcome.status === 'completed' ? EXIT.done : outcome.status === 'awaiting_user' ? EXIT.waiting : EXIT.failed;
   } catch (err) {

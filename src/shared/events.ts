@@ -16,6 +16,10 @@ export const ERROR_CODES = [
   'not_found',
   'step_limit',
   'max_tokens',
+  /** Claude declined the request (stop reason `refusal`). */
+  'refusal',
+  /** The conversation no longer fits the model's context window. */
+  'context_window',
   'cancelled',
   'document',
   'session',
@@ -53,6 +57,11 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     createdAt: z.number(),
   }),
   z.object({ ...base, type: z.literal('text'), delta: z.string() }),
+  /**
+   * The model's progress notes (its summarised thinking), streamed: shown quietly with the steps,
+   * never as the answer. A delta that starts a new thinking block begins with a blank line.
+   */
+  z.object({ ...base, type: z.literal('thinking'), text: z.string() }),
   z.object({ ...base, type: z.literal('tool_start'), id: z.string(), tool: z.string(), displayText: z.string() }),
   z.object({
     ...base,
@@ -85,6 +94,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     delayMs: z.number(),
     /** Characters of text the failed attempt streamed: the retry sends the answer again. */
     discard: z.number().int().nonnegative().optional(),
+    /** Characters of progress notes the failed attempt streamed, withdrawn the same way. */
+    discardThinking: z.number().int().nonnegative().optional(),
   }),
   z.object({
     ...base,
@@ -106,6 +117,7 @@ export type AgentEventType = AgentEvent['type'];
 /** The event types the CLI prints on stdout (the others are internal to the UI). */
 export const CLI_EVENT_TYPES = new Set<AgentEventType>([
   'text',
+  'thinking',
   'tool_start',
   'tool_end',
   'question',

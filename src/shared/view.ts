@@ -17,6 +17,10 @@ export const stepViewSchema = z.object({
 });
 export type StepView = z.infer<typeof stepViewSchema>;
 
+/** A progress note: the model's summarised thinking, written after `afterStep` steps had started. */
+export const narrationNoteSchema = z.object({ afterStep: z.number().int().nonnegative(), text: z.string() });
+export type NarrationNote = z.infer<typeof narrationNoteSchema>;
+
 export const questionCardSchema = z.object({
   toolCallId: z.string(),
   questions: z.array(questionSchema),
@@ -52,6 +56,8 @@ export const assistantItemSchema = z.object({
   id: z.string(),
   text: z.string(),
   steps: z.array(stepViewSchema),
+  /** The agent's progress notes between steps (never part of the answer); absent when none. */
+  narration: z.array(narrationNoteSchema).optional(),
   status: z.enum(['streaming', 'done', 'awaiting', 'error', 'stopped']),
   /** True when the text was cut short (Stop, or a failure mid-stream). */
   partial: z.boolean().optional(),

@@ -3,7 +3,7 @@
 // pure (no DOM, no Node): bad or out-of-order input returns the view unchanged plus a warning.
 import { DEFAULT_TITLE, titleFrom } from './titles';
 import type { AgentEvent } from './events';
-import type { AssistantItem, ChatItem, ConfirmationCard, QuestionCard, SessionView, StepView } from './view';
+import type { AssistantItem, ChatItem, ConfirmationCard, NarrationNote, QuestionCard, SessionView, StepView } from './view';
 
 export interface ReduceResult {
   view: SessionView;
@@ -73,6 +73,30 @@ function withOpenTurn(
   const next = update(found.item);
   if (typeof next === 'string') return ignore(view, event, next);
   return { view: replaceItem(view, found.index, next, busy ?? view.busy) };
+}
+
+/** Progress notes join the note written at the same step, else start a new one after the steps. */
+function appendNote(item: AssistantItem, text: string): AssistantItem {
+  const notes = item.narration ?? [];
+  const last = notes.at(-1);
+  const at = item.steps.length;
+  if (last && last.afterStep === at) return { ...item, narration: [...notes.slice(0, -1), { afterStep: at, text: last.text + text }] };
+  return { ...item, narration: [...notes, { afterStep: at, text }] };
+}
+
+/** Withdraws the last `chars` characters of notes (a retried attempt's); empty notes go. */
+function withdrawNotes(item: AssistantItem, chars: number): AssistantItem {
+  const notes = (item.narration ?? []).slice();
+  let left = chars;
+  while (left > 0 && notes.length > 0) {
+    const last = notes[notes.length - 1] as NarrationNote;
+    const cut = Math.min(left, last.text.length);
+    left -= cut;
+    if (cut === last.text.length) notes.pop();
+    else notes[notes.length - 1] = { ...last, text: last.text.slice(0, last.text.length - cut) };
+  }
+  const { narration: _old, ...rest } = item;
+  return notes.length > 0 ? { ...rest, narration: notes } : rest;
 }
 
 function onToolStart(view: SessionView, event: EventOf<'tool_start'>): ReduceResult {
@@ -182,7 +206,7 @@ function onUsage(view: SessionView, event: EventOf<'usage'>): ReduceResult {
 
 function onStatus(view: SessionView, event: EventOf<'status'>): ReduceResult {
   return withOpenTurn(view, event, (item) => ({
-    ...item,
+    ...(event.discardThinking ? withdrawNotes(item, event.discardThinking) : item),
     // The failed attempt's text goes: the retry streams the answer again from its start.
     text: event.discard ? item.text.slice(0, Math.max(0, item.text.length - event.discard)) : item.text,
     retrying: { code: event.code, attempt: event.attempt, delayMs: event.delayMs },
@@ -233,6 +257,8 @@ export function reduceAgentEvent(view: SessionView, event: AgentEvent): ReduceRe
       return onTurnStart(view, event);
     case 'text':
       return withOpenTurn(view, event, (item) => ({ ...item, text: item.text + event.delta }));
+    case 'thinking':
+      return withOpenTurn(view, event, (item) => appendNote(item, event.text));
     case 'tool_start':
       return onToolStart(view, event);
     case 'tool_end':

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { ChatHostActions } from '../core/chat/chatController';
 import { revertEdit } from '../core/chat/revert';
 import { sessionToMarkdown } from '../core/sessions/markdown';
-import type { EditRecord, Session } from '../core/sessions/types';
+import type { ReadonlyEdit, ReadonlySession } from '../core/sessions/schema';
 import type { ApiKeyStore } from './apiKey';
 import { VscodeDocumentAccess } from './documentAccess';
 import type { ReviewDocuments } from './proposalDocuments';
@@ -23,13 +23,13 @@ export function createChatActions(apiKeys: ApiKeyStore, review: ReviewDocuments,
     },
     openProposalDiff: (proposal, title) =>
       review.openDiff(proposal.uri, proposal.before, proposal.after, vscode.l10n.t('{0} (current ↔ proposed)', title)),
-    openEditDiff: (edit: EditRecord) =>
+    openEditDiff: (edit: ReadonlyEdit) =>
       review.openDiff(edit.documentUri, edit.before, edit.after, vscode.l10n.t('{0} (before ↔ after)', edit.summary)),
-    async revertEdit(_session: Session, edit: EditRecord) {
+    async revertEdit(_session: ReadonlySession, edit: ReadonlyEdit) {
       const document = new VscodeDocumentAccess(vscode.Uri.parse(edit.documentUri));
       return revertEdit(document, edit);
     },
-    async exportSession(session: Session) {
+    async exportSession(session: ReadonlySession) {
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       const safe = session.title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().slice(0, 60) || 'session';
       const target = await vscode.window.showSaveDialog({

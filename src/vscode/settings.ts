@@ -1,27 +1,34 @@
-// The lessonAgent.* settings, read fresh on every turn so changes apply without a reload.
+// The lessonAgent.* settings, read fresh on every turn so changes apply without a reload. Missing
+// or invalid values fall back to the core's DEFAULT_SETTINGS, the same defaults the CLI uses.
 import * as vscode from 'vscode';
-import type { AgentSettings } from '../core/agent/agent';
-import { DEFAULT_MODEL } from '../core/agent/models';
+import { EFFORTS, type Effort } from '../core/agent/models';
+import { DEFAULT_SETTINGS, type AgentSettings } from '../core/settings';
 import type { ApprovalRule } from '../core/tools/types';
 
 export const SECTION = 'lessonAgent';
 
 export function readSettings(): AgentSettings & { baseUrl: string } {
   const c = vscode.workspace.getConfiguration(SECTION);
+  const d = DEFAULT_SETTINGS;
   return {
-    model: c.get<string>('model')?.trim() || DEFAULT_MODEL,
+    model: c.get<string>('model')?.trim() || d.model,
     baseUrl: c.get<string>('baseUrl')?.trim() ?? '',
-    maxSteps: clamp(c.get<number>('maxSteps', 10), 1, 50),
-    historyLength: clamp(c.get<number>('historyLength', 20), 2, 200),
-    maxTokens: clamp(c.get<number>('maxTokens', 8192), 256, 128000),
-    stallTimeoutMs: clamp(c.get<number>('stallTimeoutSeconds', 60), 5, 600) * 1000,
+    maxSteps: clamp(c.get<number>('maxSteps', d.maxSteps), 1, 50),
+    historyLength: clamp(c.get<number>('historyLength', d.historyLength), 2, 200),
+    maxTokens: clamp(c.get<number>('maxTokens', d.maxTokens), 256, 128_000),
+    effort: effort(c.get<string>('effort')),
+    stallTimeoutMs: clamp(c.get<number>('stallTimeoutSeconds', d.stallTimeoutMs / 1000), 5, 600) * 1000,
     approvalEdits: approvalRule(c.get<string>('approval.edits')),
     alwaysConfirm: (c.get<unknown[]>('approval.alwaysConfirm') ?? []).filter((x): x is string => typeof x === 'string'),
   };
 }
 
+function effort(value: string | undefined): Effort {
+  return (EFFORTS as readonly string[]).includes(value ?? '') ? (value as Effort) : DEFAULT_SETTINGS.effort;
+}
+
 function approvalRule(value: string | undefined): ApprovalRule {
-  return value === 'never' || value === 'always' ? value : 'large';
+  return value === 'never' || value === 'always' || value === 'large' ? value : DEFAULT_SETTINGS.approvalEdits;
 }
 
 function clamp(value: number, min: number, max: number): number {

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Anthropic from '@anthropic-ai/sdk';
-import { Agent, createSession, type AgentSettings } from '../../src/core/agent/agent';
+import { Agent, createSession } from '../../src/core/agent/agent';
+import type { AgentSettings } from '../../src/core/settings';
 import { FileSessionStore } from '../../src/core/sessions/fileStore';
 import { startFakeAnthropic, type FakeAnthropic } from '../fake/fakeAnthropic';
 import { runEditingBench } from './editing';
@@ -20,6 +21,7 @@ const settings: AgentSettings = {
   maxSteps: 10,
   historyLength: 20,
   maxTokens: 16_000,
+  effort: 'medium',
   stallTimeoutMs: 30_000,
   approvalEdits: 'never',
   alwaysConfirm: [],

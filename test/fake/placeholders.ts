@@ -149,8 +149,11 @@ function fillValue(v: unknown, resolver: Resolver): unknown {
 /** Fills the placeholders in a step's text and tool inputs. */
 export function fillStep(step: Step, ctx: FillContext): Step {
   const resolver = new Resolver(ctx);
-  const blocks = step.blocks.map((b): ScenarioBlock =>
-    b.type === 'text' ? { ...b, text: fillString(b.text, resolver) } : { ...b, input: fillValue(b.input, resolver) },
-  );
+  const blocks = step.blocks.map((b): ScenarioBlock => {
+    if (b.type === 'text') return { ...b, text: fillString(b.text, resolver) };
+    if (b.type === 'thinking') return { ...b, thinking: fillString(b.thinking, resolver) };
+    if (b.type === 'tool_use') return { ...b, input: fillValue(b.input, resolver) };
+    return b;
+  });
   return { ...step, blocks };
 }

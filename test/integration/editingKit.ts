@@ -3,7 +3,7 @@
 // turn to end, and reading what the fake model received as tool results.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Session } from '../../src/core/sessions/types';
+import type { ReadonlySession } from '../../src/core/sessions/schema';
 import type { FakeAnthropic } from '../fake/fakeAnthropic';
 import type { ScenarioInput } from '../fake/scenario';
 import { ui } from './driver';
@@ -60,6 +60,10 @@ export async function typeInEditor(document: vscode.TextDocument, at: vscode.Pos
   const editor = await vscode.window.showTextDocument(document, { preserveFocus: false, preview: false });
   await waitUntil(() => vscode.window.activeTextEditor?.document === document, 'the editor to be active');
   editor.selection = new vscode.Selection(at, at);
+  // The selection reaches the workbench over the same ordered channel as commands: once a command
+  // has round-tripped, the cursor is where it was put (under load, keys typed before that landed
+  // at the old cursor).
+  await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
   await ui.type(EDITOR_INPUT, text, workbench);
   // The keys reach the page at once but the extension host's copy of the text a moment later.
   const typed = new vscode.Range(at, at.translate(0, text.length));
@@ -81,7 +85,7 @@ export function positionAfter(document: vscode.TextDocument, anchor: string): vs
   return document.positionAt(offset + anchor.length);
 }
 
-export async function currentSession(model: FakeModelSession): Promise<Session> {
+export async function currentSession(model: FakeModelSession): Promise<ReadonlySession> {
   const id = model.api.controller.currentSessionId;
   assert.ok(id, 'a session is open');
   return model.api.controller.loadSession(id);

@@ -55,6 +55,7 @@ export const en = {
   usageTitle: 'Input tokens {0}, output tokens {1}, cache read {2}, cache write {3}',
 
   stepsDone: 'Done ({0} steps)',
+  notesOnly: 'How I worked it out',
   stepsDoneOne: 'Done (1 step)',
   stepsWithErrors: '{0} failed',
   stepsStopped: 'Steps ({0})',
@@ -139,6 +140,8 @@ export const en = {
   errNotFound: 'Model or endpoint not found.',
   errStepLimit: 'Stopped after the step limit for one turn.',
   errMaxTokens: 'The reply hit the output token limit.',
+  errRefusal: 'Claude declined this request.',
+  errContextWindow: 'The conversation is too long for Claude to read at once.',
   errDocument: 'The document could not be changed.',
   errSession: 'The session could not be saved or loaded.',
   errUnknown: 'Something went wrong.',

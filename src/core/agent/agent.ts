@@ -1,46 +1,32 @@
 // The agent core's entry point. `run` takes one request (a new message, an answer, a decision, a
-// retry), emits the turn's events as they happen, saves the session at every checkpoint, and
-// resolves when the turn completes, pauses for the user, fails or is stopped. Model and tool faults
-// become `error` events; only a request that cannot apply (nothing pending, a turn already running
-// for the session, a missing session) rejects.
+// retry), emits the turn's events as they happen, has the session's owner save it at every
+// checkpoint, and resolves when the turn completes, pauses for the user, fails or is stopped. Model
+// and tool faults become `error` events; only a request that cannot apply (nothing pending, a turn
+// already running for the session, a missing session) rejects.
 import type Anthropic from '@anthropic-ai/sdk';
 import { randomBytes } from 'node:crypto';
 import type { AgentEvent } from '../../shared/events';
-import type { AnswerValue } from '../../shared/questions';
 import type { BoundDocumentView } from '../../shared/view';
 import type { DocumentAccess, WorkspaceAccess } from '../documents/types';
-import { emptySession } from '../sessions/newSession';
-import { DEFAULT_TITLE, titleFrom } from '../../shared/titles';
-import { isPrompt } from '../sessions/summary';
-import { turnText } from '../sessions/view';
-import type { PendingInteraction, Session, SessionStore, StoredMessage, TurnRecord } from '../sessions/types';
+import { contextBlock } from '../prompt/assemble';
+import { SessionOwner, type OwnerClock } from '../sessions/owner';
+import type { ReadonlySession } from '../sessions/schema';
+import type { SessionStore } from '../sessions/types';
+import type { AgentSettings } from '../settings';
 import type { SkillCatalog } from '../skills/types';
 import { askUserQuestionTool } from '../tools/askUserQuestion';
 import { createToolRegistry, type ToolRegistry } from '../tools/registry';
-import type { AnyTool, ApprovalRule } from '../tools/types';
-import { contextBlock } from '../prompt/assemble';
+import type { AnyTool } from '../tools/types';
 import type { EventBody, LogLevel } from './context';
 import { AgentRequestError, NoApiKeyError, type AgentError } from './errors';
-import { repairPairing, toApiMessages } from './history';
-import { abandonPending, applyAnswers, applyDecision, continuePaused, requirePending, requireValidAnswers } from './resume';
-import { interruptOpenCalls, type ToolResultBlock } from './toolCalls';
+import { refusedTurns, toApiMessages } from './history';
+import { applyAnswers, applyDecision, continuePaused, requirePending, requireValidAnswers } from './resume';
+import type { ToolUsesOutcome } from './toolCalls';
 import { TurnRunner } from './turn';
+import type { TurnOutcome, TurnRequest } from './types';
 
 export { AgentRequestError, NoApiKeyError };
-
-export interface AgentSettings {
-  model: string;
-  maxSteps: number;
-  historyLength: number;
-  maxTokens: number;
-  stallTimeoutMs: number;
-  approvalEdits: ApprovalRule;
-  alwaysConfirm: string[];
-  /** Loop-level retries of a model call that failed mid-stream or stalled (default 2). */
-  loopRetries?: number;
-  /** The first loop-level retry waits this long, doubling after (default 1000 ms). */
-  retryDelayMs?: number;
-}
+export type { TurnOutcome, TurnRequest };
 
 export interface AgentDeps {
   store: SessionStore;
@@ -49,21 +35,13 @@ export interface AgentDeps {
   /** Called per turn (skills may change); order must be stable. AskUserQuestion is added if absent. */
   tools(): readonly AnyTool[];
   skills(): SkillCatalog;
-  document(session: Session): DocumentAccess | undefined;
+  document(session: ReadonlySession): DocumentAccess | undefined;
   workspace(): WorkspaceAccess | undefined;
   settings(): AgentSettings;
   now?(): number;
   newId?(prefix: string): string;
   log?(level: LogLevel, message: string): void;
 }
-
-export type TurnRequest =
-  | { kind: 'message'; sessionId: string; text: string; context?: { label: string; text: string } }
-  | { kind: 'answer'; sessionId: string; toolCallId: string; answers: AnswerValue[] }
-  | { kind: 'decision'; sessionId: string; toolCallId: string; approved: boolean; feedback?: string }
-  | { kind: 'retry'; sessionId: string };
-
-type Emit = (event: EventBody | AgentEvent, turnId: string) => void;
 
 interface RunSetup {
   settings: AgentSettings;
@@ -74,66 +52,30 @@ interface RunSetup {
   client: Anthropic;
 }
 
-export type TurnOutcome = {
-  status: 'completed' | 'awaiting_user' | 'error' | 'stopped';
-  turnId: string;
-  error?: AgentError;
-};
-
 export function newId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(5).toString('hex')}`;
 }
 
-export async function createSession(store: SessionStore, init: { document?: BoundDocumentView; title?: string }): Promise<Session> {
-  const session = emptySession({ id: newId('s'), now: Date.now(), ...init });
-  await store.save(session);
-  return session;
-}
+const systemClock: OwnerClock = { now: () => Date.now(), newId };
 
-/** Leftovers of a crash: a turn still marked running ends as stopped. */
-function settleStaleTurns(session: Session, now: number): void {
-  for (const turn of session.turns) {
-    if (turn.status !== 'running') continue;
-    interruptOpenCalls({ session, turn, now: () => now });
-    Object.assign(turn, { status: 'stopped', endedAt: now });
-    if (turnText(session.messages, turn.id).length > 0) turn.partial = true;
-  }
-}
-
-/** tool_use ids legitimately unanswered: the pending call and those after it. */
-function waitingIds(session: Session): Set<string> {
-  const p = session.pending;
-  return new Set(p ? [p.toolCallId, ...p.remainingToolUseIds] : []);
+/** A new session, saved at once (the CLI and the chat panel create sessions through this). */
+export async function createSession(store: SessionStore, init: { document?: BoundDocumentView; title?: string }, clock = systemClock): Promise<ReadonlySession> {
+  return (await SessionOwner.create(store, clock, init)).session;
 }
 
 export class Agent {
+  /** Sessions with a turn starting or running here. */
   private readonly active = new Set<string>();
+  /** Their owners, once loaded: the live truth until the turn ends. */
+  private readonly live = new Map<string, SessionOwner>();
+  private readonly clock: OwnerClock;
 
-  constructor(private readonly deps: AgentDeps) {}
-
-  private now(): number {
-    return this.deps.now?.() ?? Date.now();
-  }
-
-  private id(prefix: string): string {
-    return this.deps.newId?.(prefix) ?? newId(prefix);
+  constructor(private readonly deps: AgentDeps) {
+    this.clock = { now: () => deps.now?.() ?? Date.now(), newId: (p) => deps.newId?.(p) ?? newId(p) };
   }
 
   private log(level: LogLevel, message: string): void {
     this.deps.log?.(level, message);
-  }
-
-  /** Answers every tool_use left without a result (except a pending one) as interrupted. */
-  private repair(session: Session, now: number): void {
-    const make = (results: ToolResultBlock[], after: { turnId: string }): StoredMessage => ({
-      id: this.id('msg'),
-      role: 'user' as const,
-      content: results,
-      createdAt: now,
-      turnId: after.turnId,
-    });
-    const repaired = repairPairing(session.messages, make, waitingIds(session));
-    if (repaired.length > 0) this.log('warn', `Session ${session.id}: answered ${repaired.length} unfinished tool call(s) as interrupted.`);
   }
 
   /**
@@ -141,100 +83,131 @@ export class Agent {
    * running in this agent) is settled as stopped, with its open tool calls answered as interrupted,
    * and saved, so the panel does not show a stream that will never end.
    */
-  async openSession(sessionId: string): Promise<Session> {
-    const session = await this.deps.store.get(sessionId);
-    if (this.active.has(sessionId) || !session.turns.some((t) => t.status === 'running')) return session;
-    const now = this.now();
-    settleStaleTurns(session, now);
-    this.repair(session, now);
-    session.updatedAt = now;
-    await this.deps.store.save(session);
-    return session;
+  async openSession(sessionId: string): Promise<ReadonlySession> {
+    const running = this.live.get(sessionId);
+    if (running) return running.session;
+    const owner = await SessionOwner.load(this.deps.store, sessionId, this.clock);
+    if (this.active.has(sessionId) || !owner.settleStaleTurns()) return owner.session;
+    this.log('warn', `Session ${sessionId}: a turn left running was settled as stopped.`);
+    await owner.save();
+    return owner.session;
+  }
+
+  /** A new session, saved at once. */
+  async createSession(init: { document?: BoundDocumentView; title?: string } = {}): Promise<ReadonlySession> {
+    return createSession(this.deps.store, init, this.clock);
+  }
+
+  /** The session as it is now: a running turn's live state, else what is stored. */
+  async readSession(sessionId: string): Promise<ReadonlySession> {
+    return this.live.get(sessionId)?.session ?? this.deps.store.get(sessionId);
+  }
+
+  /** Changes to a session outside a turn; applied to the live owner when a turn is running. */
+  private async change(sessionId: string, apply: (owner: SessionOwner) => void): Promise<ReadonlySession> {
+    const owner = this.live.get(sessionId) ?? (await SessionOwner.load(this.deps.store, sessionId, this.clock));
+    apply(owner);
+    await owner.save();
+    return owner.session;
+  }
+
+  renameSession(sessionId: string, title: string): Promise<ReadonlySession> {
+    return this.change(sessionId, (owner) => owner.rename(title));
+  }
+
+  bindDocument(sessionId: string, document: BoundDocumentView): Promise<ReadonlySession> {
+    return this.change(sessionId, (owner) => owner.bindDocument(document));
+  }
+
+  /** Records that an applied edit was reverted; false when it already was (or is unknown). */
+  async markReverted(sessionId: string, editId: string): Promise<boolean> {
+    let marked = false;
+    await this.change(sessionId, (owner) => {
+      marked = owner.markReverted(editId);
+    });
+    return marked;
+  }
+
+  async deleteSession(sessionId: string): Promise<void> {
+    if (this.active.has(sessionId)) throw new AgentRequestError('Stop the running request before deleting its session.');
+    await SessionOwner.delete(this.deps.store, sessionId);
   }
 
   async run(request: TurnRequest, onEvent: (e: AgentEvent) => void, signal: AbortSignal = new AbortController().signal): Promise<TurnOutcome> {
     if (this.active.has(request.sessionId)) throw new AgentRequestError('A turn is already running for this session.');
     this.active.add(request.sessionId);
     try {
-      const session = await this.deps.store.get(request.sessionId);
-      const emit = (event: EventBody | AgentEvent, turnId: string): void => {
-        try {
-          // Text deltas arrive complete (the hot path: no copy); other events get their ids here.
-          onEvent('sessionId' in event ? event : ({ ...event, sessionId: session.id, turnId } as AgentEvent));
-        } catch (err) {
-          // A listener's bug must not break the turn or corrupt the session.
-          this.log('error', `An event listener failed: ${err instanceof Error ? err.message : String(err)}`);
-        }
-      };
-      return await this.dispatch(request, session, emit, signal);
+      const owner = await SessionOwner.load(this.deps.store, request.sessionId, this.clock);
+      this.live.set(request.sessionId, owner);
+      const emitFor =
+        (turnId: string) =>
+        (event: EventBody | AgentEvent): void => {
+          try {
+            // Text deltas arrive complete (the hot path: no copy); other events get their ids here.
+            onEvent('sessionId' in event ? event : ({ ...event, sessionId: owner.id, turnId } as AgentEvent));
+          } catch (err) {
+            // A listener's bug must not break the turn or corrupt the session.
+            this.log('error', `An event listener failed: ${err instanceof Error ? err.message : String(err)}`);
+          }
+        };
+      return await this.dispatch(request, owner, emitFor, signal);
     } finally {
+      this.live.delete(request.sessionId);
       this.active.delete(request.sessionId);
     }
   }
 
-  private async dispatch(request: TurnRequest, session: Session, emit: Emit, signal: AbortSignal): Promise<TurnOutcome> {
+  private async dispatch(request: TurnRequest, owner: SessionOwner, emitFor: EmitFor, signal: AbortSignal): Promise<TurnOutcome> {
     switch (request.kind) {
       case 'message':
-        return this.runMessage(request, session, emit, signal);
+        return this.runMessage(request, owner, emitFor, signal);
       case 'retry':
-        return this.runRetry(session, emit, signal);
+        return this.runRetry(owner, emitFor, signal);
       case 'answer': {
-        const pending = requirePending(session, 'question', request.toolCallId);
+        const pending = requirePending(owner.session, 'question', request.toolCallId);
         requireValidAnswers(pending, request.answers);
-        return this.runResume(session, pending, emit, signal, (ctx) => applyAnswers(ctx, pending, request.answers));
+        return this.runResume(owner, pending.turnId, emitFor, signal, (ctx) => continuePaused(ctx, pending, applyAnswers(ctx, pending, request.answers)));
       }
       case 'decision': {
-        const pending = requirePending(session, 'confirmation', request.toolCallId);
-        return this.runResume(session, pending, emit, signal, (ctx) => applyDecision(ctx, pending, request.approved, request.feedback));
+        const pending = requirePending(owner.session, 'confirmation', request.toolCallId);
+        return this.runResume(owner, pending.turnId, emitFor, signal, async (ctx) =>
+          continuePaused(ctx, pending, await applyDecision(ctx, pending, request.approved, request.feedback)),
+        );
       }
     }
   }
 
-  private async runMessage(
-    request: Extract<TurnRequest, { kind: 'message' }>,
-    session: Session,
-    emit: Emit,
-    signal: AbortSignal,
-  ): Promise<TurnOutcome> {
+  private async runMessage(request: Extract<TurnRequest, { kind: 'message' }>, owner: SessionOwner, emitFor: EmitFor, signal: AbortSignal): Promise<TurnOutcome> {
     const text = request.text.trim();
     if (text.length === 0) throw new AgentRequestError('The message is empty.');
-    const now = this.now();
-    settleStaleTurns(session, now);
-    const abandoned = abandonPending(session, now, (p) => this.id(p));
-    this.repair(session, now);
-    const firstPrompt = !session.messages.some(isPrompt);
-    const turn: TurnRecord = { id: this.id('turn'), startedAt: now, status: 'running', steps: 0 };
     const context = request.context;
-    const content = context ? [{ type: 'text' as const, text: contextBlock(context.label, context.text) }] : [];
-    const message = { id: this.id('msg'), role: 'user' as const, content: [...content, { type: 'text' as const, text }], createdAt: now, turnId: turn.id };
-    session.messages.push(context ? { ...message, context: context.label } : message);
-    session.turns.push(turn);
-    if (firstPrompt && session.title === DEFAULT_TITLE) session.title = titleFrom(text);
-    session.updatedAt = now;
-    await this.deps.store.save(session);
-    if (abandoned) emit({ type: 'error', code: 'cancelled', message: 'You sent a new message instead of answering.', retryable: false }, abandoned);
-    const userMessage = { id: message.id, text, createdAt: now, ...(context ? { context: context.label } : {}) };
-    emit({ type: 'turn_start', userMessage, createdAt: turn.startedAt }, turn.id);
-    return this.start(session, turn, emit, signal);
+    const started = owner.startTurn({ text, ...(context ? { context: { label: context.label, block: contextBlock(context.label, context.text) } } : {}) });
+    await owner.save();
+    const { turn, message, abandoned } = started;
+    if (abandoned) emitFor(abandoned)({ type: 'error', code: 'cancelled', message: 'You sent a new message instead of answering.', retryable: false });
+    const userMessage = { id: message.id, text, createdAt: message.createdAt, ...(context ? { context: context.label } : {}) };
+    const emit = emitFor(turn.id);
+    emit({ type: 'turn_start', userMessage, createdAt: turn.startedAt });
+    return this.start(owner, turn.id, emit, signal);
   }
 
-  private async runRetry(session: Session, emit: Emit, signal: AbortSignal): Promise<TurnOutcome> {
+  private async runRetry(owner: SessionOwner, emitFor: EmitFor, signal: AbortSignal): Promise<TurnOutcome> {
+    const session = owner.session;
     const turn = session.turns.at(-1);
     if (!turn || session.pending || !['error', 'stopped', 'running'].includes(turn.status)) {
-      throw new AgentRequestError('There is no failed or stopped turn to retry in this session.');
+      throw new AgentRequestError('There is no failed or stopped request to retry in this session.');
     }
-    const now = this.now();
-    settleStaleTurns(session, now);
-    this.repair(session, now);
-    if (toApiMessages(session.messages).at(-1)?.role !== 'user') {
+    if (turn.error?.code === 'refusal') throw new AgentRequestError('Claude declined that request; send a new message instead of retrying it.');
+    owner.settleStaleTurns();
+    const history = toApiMessages(owner.session.messages, { skipTurns: refusedTurns(owner.session) });
+    if (history.at(-1)?.role !== 'user') {
       throw new AgentRequestError('The last answer is complete; send a new message instead of retrying.');
     }
-    turn.status = 'running';
-    delete turn.error;
-    delete turn.endedAt;
-    await this.deps.store.save(session);
-    emit({ type: 'turn_start', createdAt: turn.startedAt }, turn.id);
-    return this.start(session, turn, emit, signal);
+    owner.retryTurn(turn.id);
+    await owner.save();
+    const emit = emitFor(turn.id);
+    emit({ type: 'turn_start', createdAt: turn.startedAt });
+    return this.start(owner, turn.id, emit, signal);
   }
 
   /**
@@ -242,26 +215,25 @@ export class Agent {
    * (still waiting, the card still answerable) and the request rejects.
    */
   private async runResume(
-    session: Session,
-    pending: PendingInteraction,
-    emit: Emit,
+    owner: SessionOwner,
+    turnId: string,
+    emitFor: EmitFor,
     signal: AbortSignal,
-    apply: (runner: TurnRunner) => ToolResultBlock | Promise<ToolResultBlock>,
+    apply: (runner: TurnRunner) => Promise<ToolUsesOutcome>,
   ): Promise<TurnOutcome> {
-    const turn = session.turns.find((t) => t.id === pending.turnId);
-    if (!turn) throw new AgentRequestError(`The paused turn ${pending.turnId} is missing from the session.`);
-    const setup = this.setup(session);
+    const setup = this.setup(owner.session);
     if (!setup.ok) throw setup.cause instanceof Error ? setup.cause : new AgentRequestError(setup.error.message);
-    turn.status = 'running';
-    delete turn.endedAt;
-    emit({ type: 'turn_start', createdAt: turn.startedAt }, turn.id);
-    const runner = this.runner(session, turn, setup.value, emit, signal);
-    if (pending.documentSeen) runner.documentSeen = { ...pending.documentSeen };
-    return runner.resume(setup.value.client, async () => continuePaused(runner, pending, await apply(runner)));
+    const pending = owner.session.pending;
+    owner.resumeTurn(turnId);
+    const emit = emitFor(turnId);
+    emit({ type: 'turn_start', createdAt: owner.session.turns.find((t) => t.id === turnId)?.startedAt ?? this.clock.now() });
+    const runner = this.runner(owner, turnId, setup.value, emit, signal);
+    if (pending?.documentSeen) runner.documentSeen = { ...pending.documentSeen };
+    return runner.resume(setup.value.client, () => apply(runner));
   }
 
   /** The run's settings, tools, document and client; a fault here is reported, not thrown. */
-  private setup(session: Session): { ok: true; value: RunSetup } | { ok: false; error: AgentError; cause: unknown } {
+  private setup(session: ReadonlySession): { ok: true; value: RunSetup } | { ok: false; error: AgentError; cause: unknown } {
     try {
       const settings = this.deps.settings();
       const tools = this.deps.tools();
@@ -285,40 +257,40 @@ export class Agent {
     }
   }
 
-  private runner(session: Session, turn: TurnRecord, setup: RunSetup, emit: Emit, signal: AbortSignal): TurnRunner {
+  private runner(owner: SessionOwner, turnId: string, setup: RunSetup, emit: Emit, signal: AbortSignal): TurnRunner {
     return new TurnRunner({
-      session,
-      turn,
+      owner,
+      turnId,
       settings: setup.settings,
       registry: setup.registry,
       skills: setup.skills,
       document: setup.document,
       workspace: setup.workspace,
       signal,
-      store: this.deps.store,
+      clock: this.clock,
       onEvent: emit,
-      now: () => this.now(),
-      newId: (p) => this.id(p),
       log: (level, message) => this.log(level, message),
     });
   }
 
   /** Runs the loop for a turn already recorded in the session; setup faults end it as an error. */
-  private async start(session: Session, turn: TurnRecord, emit: Emit, signal: AbortSignal): Promise<TurnOutcome> {
-    const setup = this.setup(session);
-    if (!setup.ok) return this.failBeforeStart(session, turn, emit, setup.error);
-    return this.runner(session, turn, setup.value, emit, signal).loop(setup.value.client);
+  private async start(owner: SessionOwner, turnId: string, emit: Emit, signal: AbortSignal): Promise<TurnOutcome> {
+    const setup = this.setup(owner.session);
+    if (!setup.ok) return this.failBeforeStart(owner, turnId, emit, setup.error);
+    return this.runner(owner, turnId, setup.value, emit, signal).loop(setup.value.client);
   }
 
-  private async failBeforeStart(session: Session, turn: TurnRecord, emit: Emit, error: AgentError): Promise<TurnOutcome> {
-    Object.assign(turn, { status: 'error', endedAt: this.now(), error });
-    session.updatedAt = this.now();
+  private async failBeforeStart(owner: SessionOwner, turnId: string, emit: Emit, error: AgentError): Promise<TurnOutcome> {
+    owner.fail(turnId, error);
     try {
-      await this.deps.store.save(session);
+      await owner.save();
     } catch (err) {
-      this.log('error', `Saving session ${session.id} failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.log('error', `Saving session ${owner.id} failed: ${err instanceof Error ? err.message : String(err)}`);
     }
-    emit({ type: 'error', ...error }, turn.id);
-    return { status: 'error', turnId: turn.id, error };
+    emit({ type: 'error', ...error });
+    return { status: 'error', turnId, error };
   }
 }
+
+type Emit = (event: EventBody | AgentEvent) => void;
+type EmitFor = (turnId: string) => Emit;

@@ -39,6 +39,8 @@ export class StallError extends Error {
 export interface FailureContext {
   /** Response headers had arrived for this attempt (the SDK no longer retries past that point). */
   readonly connected: boolean;
+  /** Where the request went, named when the host cannot be reached. */
+  readonly baseURL?: string;
 }
 
 export interface ClassifiedFailure extends AgentError {
@@ -67,13 +69,48 @@ function byStatus(err: InstanceType<typeof Anthropic.APIError>, status: number):
 /** A fault that arrived inside the stream (an `event: error`, a drop, a stall, an early end). */
 function midStream(err: unknown): ClassifiedFailure | undefined {
   if (err instanceof StallError) return { code: 'stalled', message: err.message, retryable: true, loopRetry: true };
-  if (err instanceof Anthropic.APIError && err.status === undefined) {
+  // A connection error is an APIError without a status too, but it never reached the stream.
+  if (err instanceof Anthropic.APIError && err.status === undefined && !(err instanceof Anthropic.APIConnectionError)) {
     const type = err.type ?? 'api_error';
     const code: ErrorCode = type === 'overloaded_error' ? 'overloaded' : type === 'rate_limit_error' ? 'rate_limit' : 'server';
     const what = code === 'overloaded' ? 'Claude is overloaded right now' : `The API reported ${type}`;
     return { code, message: `${what}, in the middle of the answer${apiDetail(err)}.`, retryable: true, loopRetry: true };
   }
   return undefined;
+}
+
+/** The system error code (ENOTFOUND, ECONNREFUSED, ...) somewhere in the cause chain. */
+function systemCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 6; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const UNREACHABLE: Readonly<Record<string, string>> = {
+  ENOTFOUND: 'the server name was not found',
+  EAI_AGAIN: 'the server name could not be looked up',
+  ECONNREFUSED: 'the connection was refused',
+  ENETUNREACH: 'there is no network',
+  EHOSTUNREACH: 'the server cannot be reached',
+  ECONNRESET: 'the connection was reset',
+  ETIMEDOUT: 'the connection timed out',
+  CERT_HAS_EXPIRED: 'the server certificate has expired',
+};
+
+/** The host could not be reached at all: named as such, with where the request went. */
+function unreachable(err: unknown, text: string, ctx: FailureContext): ClassifiedFailure {
+  const code = systemCode(err);
+  const why = (code && UNREACHABLE[code]) ?? text;
+  const where = ctx.baseURL ? ` (base URL ${ctx.baseURL})` : '';
+  return {
+    code: 'network',
+    message: `Could not reach the API${where}: ${why}. Check the network connection and the base URL.`,
+    retryable: true,
+    loopRetry: false,
+  };
 }
 
 export function classifyFailure(err: unknown, ctx: FailureContext): ClassifiedFailure {
@@ -86,11 +123,12 @@ export function classifyFailure(err: unknown, ctx: FailureContext): ClassifiedFa
   if (err instanceof Anthropic.APIConnectionTimeoutError) {
     return { code: 'network', message: 'The API did not answer in time.', retryable: true, loopRetry: false };
   }
-  if (err instanceof Anthropic.APIConnectionError || (ctx.connected && err instanceof Anthropic.AnthropicError)) {
-    // Before headers the SDK has already retried; after them it is a dropped stream the loop may retry.
-    const message = ctx.connected ? `The connection dropped in the middle of the answer (${text}).` : `Could not reach the API (${text}).`;
-    return { code: 'network', message, retryable: true, loopRetry: ctx.connected };
+  if (ctx.connected && err instanceof Anthropic.AnthropicError) {
+    // After headers: a dropped stream the loop may retry.
+    return { code: 'network', message: `The connection dropped in the middle of the answer (${text}).`, retryable: true, loopRetry: true };
   }
+  // Before headers the SDK has already retried: the host is unreachable (DNS, refused, no network).
+  if (err instanceof Anthropic.APIConnectionError) return unreachable(err, text, ctx);
   return { code: 'unknown', message: `Unexpected error: ${text}`, retryable: true, loopRetry: false };
 }
 

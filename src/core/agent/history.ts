@@ -1,20 +1,21 @@
-// The transcript as the model sees it. Stored messages become API messages (partial texts left
-// out, consecutive user messages merged with their tool_results first), the pairing invariant is
-// repaired and then checked, and the history window keeps the last N messages without ever
-// separating a tool_use from its tool_result or starting with anything but the user's words.
+// The transcript as the model sees it. Stored messages become API messages (partial and refused
+// replies left out, consecutive user messages merged with their tool_results first, thinking blocks
+// kept exactly as received but only for the model that wrote them), and the history window keeps
+// the last N messages without ever separating a tool_use from its tool_result, cutting into the
+// running turn (whose thinking blocks must all go back), or starting with anything but the user's
+// words. The pairing invariant itself lives with the sessions (sessions/pairing.ts).
 import type Anthropic from '@anthropic-ai/sdk';
-import type { StoredBlock, StoredMessage } from '../sessions/types';
+import type { ReadonlyMessage, ReadonlySession } from '../sessions/schema';
 
 /** A message as sent: always a block array, never the system role. */
 export interface ApiMessage {
   role: 'user' | 'assistant';
   content: Anthropic.ContentBlockParam[];
 }
-type ToolResultBlock = Extract<StoredBlock, { type: 'tool_result' }>;
 
-export const INTERRUPTED_RESULT = 'Interrupted: this tool call was not completed (the turn was stopped or failed before it ran).';
+type ReadonlyBlock = ReadonlyMessage['content'][number];
 
-function toApiBlock(block: StoredBlock): Anthropic.ContentBlockParam {
+function toApiBlock(block: ReadonlyBlock): Anthropic.ContentBlockParam {
   switch (block.type) {
     case 'text':
       return { type: 'text', text: block.text };
@@ -22,23 +23,47 @@ function toApiBlock(block: StoredBlock): Anthropic.ContentBlockParam {
       return { type: 'tool_use', id: block.id, name: block.name, input: block.input ?? {} };
     case 'tool_result':
       return { type: 'tool_result', tool_use_id: block.tool_use_id, content: block.content, ...(block.is_error ? { is_error: true } : {}) };
+    case 'thinking':
+      return { type: 'thinking', thinking: block.thinking, signature: block.signature };
+    case 'redacted_thinking':
+      return { type: 'redacted_thinking', data: block.data };
   }
 }
 
 const isResult = (b: Anthropic.ContentBlockParam): boolean => b.type === 'tool_result';
 
+export interface HistoryOptions {
+  /** The model the request goes to: thinking blocks another model wrote are left out. */
+  readonly model?: string;
+  /** Turns whose messages are never sent again (replies Claude declined). */
+  readonly skipTurns?: ReadonlySet<string>;
+}
+
+/** Turns Claude declined: left out of every later request, so the conversation can go on. */
+export function refusedTurns(session: ReadonlySession): Set<string> {
+  return new Set(session.turns.filter((t) => t.error?.code === 'refusal').map((t) => t.id));
+}
+
+function blocksFor(m: ReadonlyMessage, model: string | undefined): Anthropic.ContentBlockParam[] {
+  const keepThinking = model !== undefined && m.requestedModel === model;
+  return m.content
+    .filter((b) => (b.type === 'text' ? b.text.length > 0 : b.type === 'thinking' || b.type === 'redacted_thinking' ? keepThinking : true))
+    .map(toApiBlock);
+}
+
 /** Stored messages -> a valid alternation of API messages (before windowing). */
-export function toApiMessages(messages: readonly StoredMessage[]): ApiMessage[] {
+export function toApiMessages(messages: readonly ReadonlyMessage[], options: HistoryOptions = {}): ApiMessage[] {
   const out: ApiMessage[] = [];
   for (const m of messages) {
-    if (m.partial) continue;
-    const blocks = m.content.filter((b) => b.type !== 'text' || b.text.length > 0).map(toApiBlock);
-    if (blocks.length === 0) continue;
+    if (m.partial || options.skipTurns?.has(m.turnId)) continue;
+    const blocks = blocksFor(m, options.model);
+    // A reply of thinking alone (another model's, now left out) says nothing to this model.
+    if (blocks.length === 0 || blocks.every((b) => b.type === 'thinking' || b.type === 'redacted_thinking')) continue;
     const prev = out.at(-1);
     if (prev && prev.role === m.role) {
       // Results always lead: they answer the assistant message just before this group.
       const merged = [...prev.content, ...blocks];
-      prev.content = [...merged.filter(isResult), ...merged.filter((b) => !isResult(b))];
+      prev.content = m.role === 'user' ? [...merged.filter(isResult), ...merged.filter((b) => !isResult(b))] : merged;
     } else {
       out.push({ role: m.role, content: blocks });
     }
@@ -61,63 +86,27 @@ function inToolUseOrder(content: Anthropic.ContentBlockParam[], assistant: ApiMe
   return [...results, ...content.filter((b) => !isResult(b))];
 }
 
-/** tool_use blocks of complete assistant messages that no later message answers. */
-export function unansweredToolUses(messages: readonly StoredMessage[]): Array<{ afterIndex: number; ids: string[] }> {
-  const found: Array<{ afterIndex: number; ids: string[] }> = [];
-  messages.forEach((m, i) => {
-    if (m.role !== 'assistant' || m.partial) return;
-    const ids = m.content.filter((b) => b.type === 'tool_use').map((b) => (b as { id: string }).id);
-    if (ids.length === 0) return;
-    const answered = new Set<string>();
-    for (let j = i + 1; j < messages.length; j++) {
-      const next = messages[j] as StoredMessage;
-      if (next.partial) continue;
-      if (next.role === 'assistant') break;
-      for (const b of next.content) if (b.type === 'tool_result') answered.add(b.tool_use_id);
-    }
-    const missing = ids.filter((id) => !answered.has(id));
-    if (missing.length > 0) found.push({ afterIndex: i, ids: missing });
-  });
-  return found;
-}
-
-export function interruptedResult(toolUseId: string, content = INTERRUPTED_RESULT): ToolResultBlock {
-  return { type: 'tool_result', tool_use_id: toolUseId, content, is_error: true };
-}
-
-/**
- * Answers every unanswered tool_use with an "interrupted" error result, in a user message right
- * after its assistant message (merged later with whatever user message follows). `except` holds
- * ids legitimately waiting (a pending question). Returns the ids it answered.
- */
-export function repairPairing(
-  messages: StoredMessage[],
-  make: (results: ToolResultBlock[], after: StoredMessage) => StoredMessage,
-  except: ReadonlySet<string> = new Set(),
-): string[] {
-  const repaired: string[] = [];
-  for (const gap of unansweredToolUses(messages).reverse()) {
-    const ids = gap.ids.filter((id) => !except.has(id));
-    if (ids.length === 0) continue;
-    const after = messages[gap.afterIndex] as StoredMessage;
-    messages.splice(gap.afterIndex + 1, 0, make(ids.map((id) => interruptedResult(id)), after));
-    repaired.push(...ids);
-  }
-  return repaired;
-}
-
 function textOf(m: ApiMessage): Anthropic.TextBlockParam[] {
   return m.content.filter((b): b is Anthropic.TextBlockParam => b.type === 'text');
 }
 
 /**
- * The last `limit` messages, starting at a user message. The first message never keeps
+ * The last `limit` messages (or the whole running turn, if longer), starting at a user message. The first message never keeps
  * tool_results (their tool_use is outside the window). If no user message with words of its own
  * is in reach, the window starts at the first user message in it, given the latest request's words.
  */
 export function windowMessages(messages: readonly ApiMessage[], limit: number): ApiMessage[] {
-  const start = Math.max(0, messages.length - Math.max(1, limit));
   const own = (m: ApiMessage | undefined): boolean => m?.role === 'user' && textOf(m).length > 0;
+  // The running turn (from the user's latest words) always goes whole: its thinking blocks must
+  // all go back, so a long turn may exceed the limit rather than lose its beginning.
+  let turnStart = messages.length;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (own(messages[i])) {
+      turnStart = i;
+      break;
+    }
+  }
+  const start = Math.min(turnStart, Math.max(0, messages.length - Math.max(1, limit)));
   let first = -1;
   for (let i = start; i < messages.length; i++) {
     if (own(messages[i])) {

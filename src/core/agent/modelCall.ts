@@ -1,7 +1,9 @@
 // One streamed model call on `client.messages.stream`, with the loop's own idle watchdog: once
 // response headers have arrived the SDK's timeout no longer counts, so a silent stream would hang
-// forever without it. Text deltas go out as they arrive, each tagged with whether it opens a new
-// text block; the text streamed so far is kept so a failed attempt can be shown as partial.
+// forever without it. The watchdog counts bytes, not parsed events: the SDK swallows `ping`
+// events, and a model thinking with its thinking hidden sends nothing else for minutes.
+// Text and thinking deltas go out as they arrive, each tagged with whether it opens a new block;
+// what streamed so far is kept so a failed attempt can be shown as partial.
 import type Anthropic from '@anthropic-ai/sdk';
 import { StallError } from './errors';
 
@@ -11,6 +13,8 @@ export interface ModelCallOptions {
   readonly signal: AbortSignal;
   readonly stallTimeoutMs: number;
   onText(delta: string, opensBlock: boolean): void;
+  /** Summarised thinking: the model's progress notes. */
+  onThinking?(delta: string, opensBlock: boolean): void;
   /** One line per call for the log: request id, timings and token usage; never content. */
   log?(level: 'info' | 'warn', message: string): void;
 }
@@ -22,23 +26,44 @@ export class ModelCallFailure extends Error {
     readonly connected: boolean,
     /** The text blocks streamed before the failure, as shown to the user. */
     readonly texts: readonly string[],
+    /** Characters of thinking streamed before the failure. */
+    readonly thinkingChars = 0,
   ) {
     super(cause instanceof Error ? cause.message : String(cause));
     this.name = 'ModelCallFailure';
   }
 }
 
+type Fetch = typeof fetch;
+
+/** A fetch that reports every chunk of every response body as it arrives. */
+function activityFetch(onBytes: () => void): Fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (!response.body) return response;
+    const tap = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        onBytes();
+        controller.enqueue(chunk);
+      },
+    });
+    return new Response(response.body.pipeThrough(tap), { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
 export async function callModel(opts: ModelCallOptions): Promise<Anthropic.Message> {
-  const stream = opts.client.messages.stream(opts.params, { signal: opts.signal });
+  let lastActivity = Date.now();
+  const client = opts.client.withOptions({ fetch: activityFetch(() => (lastActivity = Date.now())) });
+  const stream = client.messages.stream(opts.params, { signal: opts.signal });
   const texts: string[] = [];
+  let thinkingChars = 0;
   let connected = false;
   let stalled: StallError | undefined;
-  let lastActivity = Date.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const started = Date.now();
   let firstText: number | undefined;
 
-  // Events only stamp the time; one timer re-arms itself for the remaining quiet time, so a
+  // Arrivals only stamp the time; one timer re-arms itself for the remaining quiet time, so a
   // 10,000-delta stream does not create 10,000 timers.
   const check = (): void => {
     const idle = Date.now() - lastActivity;
@@ -54,9 +79,6 @@ export async function callModel(opts: ModelCallOptions): Promise<Anthropic.Messa
     lastActivity = Date.now();
     timer = setTimeout(check, opts.stallTimeoutMs);
   });
-  stream.on('streamEvent', () => {
-    lastActivity = Date.now();
-  });
   stream.on('text', (delta, snapshot) => {
     if (delta.length === 0) return;
     firstText ??= Date.now();
@@ -65,6 +87,11 @@ export async function callModel(opts: ModelCallOptions): Promise<Anthropic.Messa
     if (opensBlock || texts.length === 0) texts.push(delta);
     else texts[texts.length - 1] += delta;
     opts.onText(delta, opensBlock);
+  });
+  stream.on('thinking', (delta, snapshot) => {
+    if (delta.length === 0) return;
+    thinkingChars += delta.length;
+    opts.onThinking?.(delta, snapshot.length === delta.length);
   });
   const timing = (): string =>
     `${Date.now() - started} ms${firstText === undefined ? '' : `, first text after ${firstText - started} ms`}`;
@@ -79,7 +106,7 @@ export async function callModel(opts: ModelCallOptions): Promise<Anthropic.Messa
     return message;
   } catch (err) {
     opts.log?.('warn', `Model call ${stream.request_id ?? '(no request id)'} failed after ${timing()}`);
-    throw new ModelCallFailure(stalled ?? err, connected, texts);
+    throw new ModelCallFailure(stalled ?? err, connected, texts, thinkingChars);
   } finally {
     if (timer) clearTimeout(timer);
   }

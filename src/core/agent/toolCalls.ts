@@ -2,12 +2,13 @@
 // up and validated, may pause the turn (a question, or a confirmation the user must give), or runs
 // and gets tool_end. Whatever happens, every block ends up with exactly one tool_result.
 import type { ConfirmationPlan, ToolContext, ToolResult, AnyTool } from '../tools/types';
-import type { PendingInteraction, StoredBlock, ToolCallRecord } from '../sessions/types';
+import { interruptedResult } from '../sessions/pairing';
+import type { PendingInteraction, ToolCallRecord, ToolResultBlock } from '../sessions/schema';
+import type { Question } from '../../shared/questions';
 import { unknownToolMessage } from '../tools/registry';
 import type { TurnContext } from './context';
-import { interruptedResult } from './history';
 
-export type ToolResultBlock = Extract<StoredBlock, { type: 'tool_result' }>;
+export type { ToolResultBlock };
 export interface ToolUse {
   readonly id: string;
   readonly name: string;
@@ -16,10 +17,14 @@ export interface ToolUse {
 
 export type ToolUsesOutcome = { kind: 'done'; results: ToolResultBlock[] } | { kind: 'paused' };
 
-type Step = { kind: 'result'; block: ToolResultBlock } | { kind: 'pause'; pending: PendingInteraction };
+/** A pause before its place in the message (results so far, calls after it) is known. */
+type PauseDraft =
+  | { kind: 'question'; toolCallId: string; questions: Question[] }
+  | { kind: 'confirmation'; toolCallId: string; request: ConfirmationPlan['request']; proposal?: ConfirmationPlan['proposal'] };
+
+type Step = { kind: 'result'; block: ToolResultBlock } | { kind: 'pause'; draft: PauseDraft };
 
 export const DENIED = 'The user denied this action; nothing was changed.';
-export const NOT_ANSWERED = 'The user did not answer; they wrote a new message instead.';
 const ERROR_SUMMARY_CHARS = 300;
 
 /** Large strings (whole documents) are cut in the stored arguments; the transcript keeps them whole. */
@@ -49,13 +54,10 @@ function errorLine(content: string): string {
 
 /** Closes a call: record, tool_end event, and the tool_result block for the model. */
 export function endCall(ctx: TurnContext, id: string, result: ToolResult, editId?: string): ToolResultBlock {
-  const record = ctx.session.toolCalls[id];
   const status = result.isError ? 'error' : 'success';
   const error = result.isError ? (result.summary ?? errorLine(result.content)) : undefined;
   const resultSummary = result.isError ? undefined : result.summary;
-  if (record) {
-    Object.assign(record, { status, endedAt: ctx.now() }, error !== undefined ? { error } : {}, resultSummary ? { resultSummary } : {}, editId ? { editId } : {});
-  }
+  ctx.owner.endToolCall(id, { status, ...(error !== undefined ? { error } : {}), ...(resultSummary ? { resultSummary } : {}), ...(editId ? { editId } : {}) });
   ctx.emit({
     type: 'tool_end',
     id,
@@ -71,7 +73,7 @@ export function endCall(ctx: TurnContext, id: string, result: ToolResult, editId
 function toolContext(ctx: TurnContext, toolUseId: string): ToolContext {
   return {
     sessionId: ctx.session.id,
-    turnId: ctx.turn.id,
+    turnId: ctx.turnId,
     toolUseId,
     document: ctx.document,
     documentSeen: ctx.documentSeen,
@@ -93,11 +95,7 @@ export async function runTool(ctx: TurnContext, tool: AnyTool, id: string, input
     ctx.log('warn', `Tool ${tool.name} failed: ${message}`);
     result = { content: `The tool ${tool.name} failed: ${message}`, isError: true };
   }
-  let editId: string | undefined;
-  if (result.edit) {
-    editId = ctx.newId('edit');
-    ctx.session.edits.push({ id: editId, toolCallId: id, turnId: ctx.turn.id, ...result.edit, appliedAt: ctx.now() });
-  }
+  const editId = result.edit ? ctx.owner.recordEdit({ toolCallId: id, turnId: ctx.turnId, ...result.edit }) : undefined;
   if (result.documentSeen) ctx.documentSeen = result.documentSeen;
   return endCall(ctx, id, result, editId);
 }
@@ -111,15 +109,6 @@ async function confirmationPlan(ctx: TurnContext, tool: AnyTool, id: string, inp
   };
 }
 
-function pauseFor(ctx: TurnContext, record: ToolCallRecord, pending: Omit<PendingInteraction, 'turnId' | 'completedResults' | 'remainingToolUseIds'>): Step {
-  record.status = 'awaiting';
-  record.interaction =
-    pending.kind === 'question'
-      ? { kind: 'question', questions: pending.questions ?? [] }
-      : { kind: 'confirmation', request: pending.confirmation as NonNullable<PendingInteraction['confirmation']> };
-  return { kind: 'pause', pending: { ...pending, turnId: ctx.turn.id, completedResults: [], remainingToolUseIds: [] } };
-}
-
 /** tool_start, then validation, then a pause or a run. `cutOff` marks a call truncated by max_tokens. */
 async function startCall(ctx: TurnContext, use: ToolUse, cutOff: boolean): Promise<Step> {
   const tool = ctx.registry.get(use.name);
@@ -128,11 +117,11 @@ async function startCall(ctx: TurnContext, use: ToolUse, cutOff: boolean): Promi
     tool: use.name,
     displayText: displayTextOf(tool, use),
     status: 'running',
-    turnId: ctx.turn.id,
+    turnId: ctx.turnId,
     args: elideArgs(use.input),
     startedAt: ctx.now(),
   };
-  ctx.session.toolCalls[use.id] = record;
+  ctx.owner.startToolCall(record);
   ctx.emit({ type: 'tool_start', id: use.id, tool: use.name, displayText: record.displayText });
   const fail = (content: string, summary?: string): Step => ({
     kind: 'result',
@@ -148,8 +137,8 @@ async function startCall(ctx: TurnContext, use: ToolUse, cutOff: boolean): Promi
   const parsed = ctx.registry.parse(tool, use.input);
   if (!parsed.ok) return fail(parsed.message, 'Invalid input');
   if (tool.interactive === 'question') {
-    const questions = (parsed.value as { questions: NonNullable<PendingInteraction['questions']> }).questions;
-    return pauseFor(ctx, record, { kind: 'question', toolCallId: use.id, questions });
+    const questions = (parsed.value as { questions: Question[] }).questions;
+    return { kind: 'pause', draft: { kind: 'question', toolCallId: use.id, questions } };
   }
   let plan: ConfirmationPlan | undefined;
   try {
@@ -158,22 +147,9 @@ async function startCall(ctx: TurnContext, use: ToolUse, cutOff: boolean): Promi
     return fail(`Could not prepare ${tool.name}: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (plan) {
-    return pauseFor(ctx, record, {
-      kind: 'confirmation',
-      toolCallId: use.id,
-      confirmation: plan.request,
-      ...(plan.proposal ? { proposal: { ...plan.proposal } } : {}),
-    });
+    return { kind: 'pause', draft: { kind: 'confirmation', toolCallId: use.id, request: plan.request, ...(plan.proposal ? { proposal: { ...plan.proposal } } : {}) } };
   }
   return { kind: 'result', block: await runTool(ctx, tool, use.id, parsed.value) };
-}
-
-/** Marks calls that were started but will never finish; their steps show "Interrupted". */
-export function interruptOpenCalls(ctx: Pick<TurnContext, 'session' | 'turn' | 'now'>): void {
-  for (const call of Object.values(ctx.session.toolCalls)) {
-    if (call.turnId !== ctx.turn.id || (call.status !== 'running' && call.status !== 'awaiting')) continue;
-    Object.assign(call, { status: 'interrupted', error: 'Interrupted', endedAt: ctx.now() });
-  }
 }
 
 /**
@@ -198,16 +174,16 @@ export async function runToolUses(
       continue;
     }
     const pending: PendingInteraction = {
-      ...step.pending,
+      ...step.draft,
+      turnId: ctx.turnId,
       completedResults: results,
       remainingToolUseIds: uses.slice(i + 1).map((u) => u.id),
       ...(ctx.documentSeen ? { documentSeen: { text: ctx.documentSeen.text, version: ctx.documentSeen.version } } : {}),
     };
-    ctx.session.pending = pending;
-    Object.assign(ctx.turn, { status: 'awaiting_user', endedAt: ctx.now() });
+    ctx.owner.pause(pending);
     await ctx.save();
-    if (pending.kind === 'question') ctx.emit({ type: 'question', toolCallId: pending.toolCallId, questions: pending.questions ?? [] });
-    else if (pending.confirmation) ctx.emit({ type: 'confirmation', toolCallId: pending.toolCallId, request: pending.confirmation });
+    if (pending.kind === 'question') ctx.emit({ type: 'question', toolCallId: pending.toolCallId, questions: pending.questions });
+    else ctx.emit({ type: 'confirmation', toolCallId: pending.toolCallId, request: pending.request });
     ctx.emit({ type: 'done', reason: 'awaiting_user' });
     return { kind: 'paused' };
   }

@@ -1,52 +1,27 @@
 // One run of a turn: model calls and tool rounds until the model stops calling tools, a question or
-// confirmation pauses the turn, the step limit is reached, Stop is pressed, or a fault ends it. The
-// session is saved at every checkpoint and the transcript stays valid whatever happens.
+// confirmation pauses the turn, the step limit is reached, Stop is pressed, or a fault ends it. Every
+// change goes through the session's owner, which is saved at every checkpoint, and the transcript
+// stays valid whatever happens.
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentEvent, Usage } from '../../shared/events';
-import type { DocumentAccess, DocumentSnapshot, WorkspaceAccess } from '../documents/types';
+import type { DocumentSnapshot } from '../documents/types';
 import { buildRequest, type PromptDocument, type UnreadableDocument } from '../prompt/assemble';
-import type { Session, StoredBlock, StoredMessage, TurnRecord } from '../sessions/types';
-import type { SkillCatalog } from '../skills/types';
-import type { ToolRegistry } from '../tools/registry';
-import type { AgentSettings, TurnOutcome } from './agent';
-import type { EventBody, LogLevel, TurnContext } from './context';
+import type { ReadonlySession, ReadonlyTurn } from '../sessions/schema';
+import { TEXT_BLOCK_SEPARATOR, turnNarration, turnText } from '../sessions/view';
+import type { EventBody, LogLevel, TurnContext, TurnSetup } from './context';
 import { classifyFailure, scrubSecrets, type AgentError } from './errors';
-import { pairingProblems, repairPairing, toApiMessages, windowMessages } from './history';
+import { pairingProblems, refusedTurns, toApiMessages, windowMessages } from './history';
 import { callModel, ModelCallFailure } from './modelCall';
-import { interruptOpenCalls, runToolUses, type ToolResultBlock, type ToolUse, type ToolUsesOutcome } from './toolCalls';
-import { TEXT_BLOCK_SEPARATOR, turnText } from '../sessions/view';
+import { storedContent, stopOutcome } from './replies';
+import { modelParams } from './requestParams';
+import { runToolUses, type ToolUse, type ToolUsesOutcome } from './toolCalls';
+import type { TurnOutcome } from './types';
 
 /** Ends the run: a failure to report, or Stop. */
 class TurnEnd extends Error {
   constructor(readonly failure: AgentError | 'stopped') {
     super(failure === 'stopped' ? 'stopped' : failure.message);
   }
-}
-
-export interface TurnSetup {
-  readonly session: Session;
-  readonly turn: TurnRecord;
-  readonly settings: AgentSettings;
-  readonly registry: ToolRegistry;
-  readonly skills: SkillCatalog;
-  readonly document: DocumentAccess | undefined;
-  readonly workspace: WorkspaceAccess | undefined;
-  readonly signal: AbortSignal;
-  readonly store: { save(session: Session): Promise<void> };
-  readonly onEvent: (event: EventBody | AgentEvent, turnId: string) => void;
-  readonly now: () => number;
-  readonly newId: (prefix: string) => string;
-  readonly log: (level: LogLevel, message: string) => void;
-}
-
-function addUsage(a: Usage | undefined, b: Usage): Usage {
-  if (!a) return b;
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
-    cacheCreationTokens: a.cacheCreationTokens + b.cacheCreationTokens,
-  };
 }
 
 function usageOf(u: Anthropic.Usage): Usage {
@@ -72,44 +47,58 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 export class TurnRunner implements TurnContext {
-  readonly session: Session;
-  readonly turn: TurnRecord;
-  readonly settings: AgentSettings;
-  readonly registry: ToolRegistry;
-  readonly skills: SkillCatalog;
-  readonly document: DocumentAccess | undefined;
-  readonly workspace: WorkspaceAccess | undefined;
+  readonly owner: TurnSetup['owner'];
+  readonly turnId: string;
+  readonly settings: TurnSetup['settings'];
+  readonly registry: TurnSetup['registry'];
+  readonly skills: TurnSetup['skills'];
+  readonly document: TurnSetup['document'];
+  readonly workspace: TurnSetup['workspace'];
   readonly signal: AbortSignal;
   documentSeen: DocumentSnapshot | undefined;
   private client: Anthropic | undefined;
   private hasText: boolean;
-  /** Characters of text the current model call has streamed (withdrawn if it is retried). */
+  /** The step count the latest progress note was written at (a new block then joins it). */
+  private noteAtStep: number | undefined;
+  /** Characters of text and of notes the current model call has streamed (withdrawn on retry). */
   private attemptChars = 0;
+  private attemptNoteChars = 0;
   private calls = 0;
 
   constructor(private readonly setup: TurnSetup) {
-    this.session = setup.session;
-    this.turn = setup.turn;
+    this.owner = setup.owner;
+    this.turnId = setup.turnId;
     this.settings = setup.settings;
     this.registry = setup.registry;
     this.skills = setup.skills;
     this.document = setup.document;
     this.workspace = setup.workspace;
     this.signal = setup.signal;
-    // A resumed turn may already show text: the next block then starts after a blank line.
-    this.hasText = turnText(setup.session.messages, setup.turn.id).length > 0;
+    // A resumed turn may already show text and notes: the next block then starts after a blank line.
+    this.hasText = turnText(this.session.messages, this.turnId).length > 0;
+    this.noteAtStep = turnNarration(this.session, this.turnId).at(-1)?.afterStep;
+  }
+
+  get session(): ReadonlySession {
+    return this.owner.session;
+  }
+
+  get turn(): ReadonlyTurn {
+    const turn = this.session.turns.find((t) => t.id === this.turnId);
+    if (!turn) throw new Error(`Turn ${this.turnId} is missing from session ${this.session.id}.`);
+    return turn;
   }
 
   emit(event: EventBody): void {
-    this.setup.onEvent(event, this.turn.id);
+    this.setup.onEvent(event);
   }
 
   now(): number {
-    return this.setup.now();
+    return this.setup.clock.now();
   }
 
   newId(prefix: string): string {
-    return this.setup.newId(prefix);
+    return this.setup.clock.newId(prefix);
   }
 
   log(level: LogLevel, message: string): void {
@@ -117,9 +106,8 @@ export class TurnRunner implements TurnContext {
   }
 
   async save(): Promise<void> {
-    this.session.updatedAt = this.now();
     try {
-      await this.setup.store.save(this.session);
+      await this.owner.save();
     } catch (err) {
       const detail = err instanceof Error ? err.message : String(err);
       throw new TurnEnd({ code: 'session', message: `The session could not be saved: ${detail}`, retryable: true });
@@ -139,7 +127,7 @@ export class TurnRunner implements TurnContext {
         if (this.calls >= this.settings.maxSteps) {
           throw new TurnEnd({
             code: 'step_limit',
-            message: `Stopped after ${this.calls} model calls in one turn (the maxSteps setting is ${this.settings.maxSteps}). Retry to let it continue.`,
+            message: `Stopped after ${this.calls} model calls in one request (the maxSteps setting is ${this.settings.maxSteps}). Retry to let it continue.`,
             retryable: true,
           });
         }
@@ -164,33 +152,32 @@ export class TurnRunner implements TurnContext {
   }
 
   private outcome(status: TurnOutcome['status'], error?: AgentError): TurnOutcome {
-    return { status, turnId: this.turn.id, ...(error ? { error } : {}) };
+    return { status, turnId: this.turnId, ...(error ? { error } : {}) };
+  }
+
+  private async readDocument(): Promise<PromptDocument | UnreadableDocument | undefined> {
+    if (!this.document) return undefined;
+    try {
+      const snapshot = await this.document.read();
+      this.documentSeen = snapshot;
+      return { name: this.document.name, kind: this.document.kind, text: snapshot.text };
+    } catch (err) {
+      this.documentSeen = undefined;
+      return { name: this.document.name, problem: `The document could not be read: ${err instanceof Error ? err.message : String(err)}` };
+    }
   }
 
   private async buildParams(): Promise<Anthropic.MessageCreateParamsNonStreaming> {
-    const api = windowMessages(toApiMessages(this.session.messages), this.settings.historyLength);
-    const problems = pairingProblems(api);
+    const history = toApiMessages(this.session.messages, { model: this.settings.model, skipTurns: refusedTurns(this.session) });
+    const api = windowMessages(history, this.settings.historyLength);
+    // A reply paused by the API (pause_turn) is continued by sending it back as the last message.
+    const continuing = this.session.messages.at(-1)?.stopReason === 'pause_turn' && api.at(-1)?.role === 'assistant';
+    const problems = pairingProblems(continuing ? api.slice(0, -1) : api);
     if (problems.length > 0) {
       throw new TurnEnd({ code: 'session', message: `The conversation history is inconsistent (${problems[0]}).`, retryable: false });
     }
-    let document: PromptDocument | UnreadableDocument | undefined;
-    if (this.document) {
-      try {
-        const snapshot = await this.document.read();
-        this.documentSeen = snapshot;
-        document = { name: this.document.name, kind: this.document.kind, text: snapshot.text };
-      } catch (err) {
-        this.documentSeen = undefined;
-        document = { name: this.document.name, problem: `The document could not be read: ${err instanceof Error ? err.message : String(err)}` };
-      }
-    }
-    return buildRequest({
-      model: this.settings.model,
-      maxTokens: this.settings.maxTokens,
-      tools: this.registry.apiTools,
-      messages: api,
-      ...(document ? { document } : {}),
-    });
+    const document = await this.readDocument();
+    return buildRequest({ params: modelParams(this.settings), tools: this.registry.apiTools, messages: api, ...(document ? { document } : {}) });
   }
 
   private onText(delta: string, opensBlock: boolean): void {
@@ -198,14 +185,16 @@ export class TurnRunner implements TurnContext {
     const text = opensBlock && this.hasText ? TEXT_BLOCK_SEPARATOR + delta : delta;
     this.hasText = true;
     this.attemptChars += text.length;
-    this.setup.onEvent({ sessionId: this.session.id, turnId: this.turn.id, type: 'text', delta: text }, this.turn.id);
+    this.setup.onEvent({ sessionId: this.session.id, turnId: this.turnId, type: 'text', delta: text } satisfies AgentEvent);
   }
 
-  /** Keeps what a failed attempt streamed, for display only (never sent to the model). */
-  private keepPartial(texts: readonly string[]): void {
-    const content = texts.filter((t) => t.length > 0).map((text): StoredBlock => ({ type: 'text', text }));
-    if (content.length === 0) return;
-    this.session.messages.push({ id: this.newId('msg'), role: 'assistant', content, createdAt: this.now(), turnId: this.turn.id, partial: true });
+  private onThinking(delta: string, opensBlock: boolean): void {
+    // Notes written at the same step join one note, a blank line between blocks (as stored).
+    const steps = Object.values(this.session.toolCalls).filter((c) => c.turnId === this.turnId).length;
+    const text = opensBlock && this.noteAtStep === steps ? TEXT_BLOCK_SEPARATOR + delta : delta;
+    this.noteAtStep = steps;
+    this.attemptNoteChars += text.length;
+    this.emit({ type: 'thinking', text });
   }
 
   private async callWithRetries(client: Anthropic): Promise<Anthropic.Message> {
@@ -214,7 +203,9 @@ export class TurnRunner implements TurnContext {
     const base = this.settings.retryDelayMs ?? 1000;
     for (let attempt = 0; ; attempt++) {
       const hadText = this.hasText;
+      const hadNote = this.noteAtStep;
       this.attemptChars = 0;
+      this.attemptNoteChars = 0;
       try {
         return await callModel({
           client,
@@ -222,71 +213,69 @@ export class TurnRunner implements TurnContext {
           signal: this.signal,
           stallTimeoutMs: this.settings.stallTimeoutMs,
           onText: (delta, opens) => this.onText(delta, opens),
+          onThinking: (delta, opens) => this.onThinking(delta, opens),
           log: (level, message) => this.log(level, message),
         });
       } catch (err) {
         const failure = err instanceof ModelCallFailure ? err : new ModelCallFailure(err, false, []);
-        const c = classifyFailure(failure.cause, { connected: failure.connected });
+        const c = classifyFailure(failure.cause, { connected: failure.connected, baseURL: client.baseURL });
         const error = { code: c.code, message: this.scrub(c.message), retryable: c.retryable };
         const stopped = this.signal.aborted || c.code === 'cancelled';
         if (stopped || !c.loopRetry || attempt >= retries) {
           // The turn ends here: what this attempt streamed stays, marked partial.
-          this.keepPartial(failure.texts);
+          this.owner.recordPartial(this.turnId, failure.texts);
           throw new TurnEnd(stopped ? 'stopped' : error);
         }
-        // The retry streams the answer again from its start: the failed attempt's text is
-        // withdrawn (discard) so the reply does not show its opening twice.
+        // The retry streams the answer again from its start: the failed attempt's text and notes
+        // are withdrawn (discard) so the reply does not show its opening twice.
         const discard = this.attemptChars;
+        const discardThinking = this.attemptNoteChars;
         this.hasText = hadText;
+        this.noteAtStep = hadNote;
         const delayMs = Math.min(base * 2 ** attempt, 30_000);
         this.log('warn', `Model call failed (${c.code}: ${error.message}); retrying in ${delayMs} ms (attempt ${attempt + 1} of ${retries}).`);
-        this.emit({ type: 'status', kind: 'retrying', code: c.code, attempt: attempt + 1, delayMs, ...(discard > 0 ? { discard } : {}) });
+        this.emit({
+          type: 'status',
+          kind: 'retrying',
+          code: c.code,
+          attempt: attempt + 1,
+          delayMs,
+          ...(discard > 0 ? { discard } : {}),
+          ...(discardThinking > 0 ? { discardThinking } : {}),
+        });
         await sleep(delayMs, this.signal);
         if (this.signal.aborted) throw new TurnEnd('stopped');
       }
     }
   }
 
-  /** Stores the answer, then ends the turn or runs its tools. Returns an outcome when the run ends. */
+  /** Stores the reply, then ends the turn or runs its tools. Returns an outcome when the run ends. */
   private async afterMessage(message: Anthropic.Message): Promise<TurnOutcome | undefined> {
     this.calls++;
-    this.turn.steps++;
     const usage = usageOf(message.usage);
-    this.turn.usage = addUsage(this.turn.usage, usage);
-    this.turn.model = message.model;
-    const content = message.content.flatMap((b): StoredBlock[] => {
-      if (b.type === 'text') return b.text.length > 0 ? [{ type: 'text', text: b.text }] : [];
-      if (b.type === 'tool_use') return [{ type: 'tool_use', id: b.id, name: b.name, input: b.input ?? {} }];
-      return [];
-    });
-    if (content.length > 0) {
-      const stored: StoredMessage = {
-        id: this.newId('msg'),
-        role: 'assistant',
-        content,
-        createdAt: this.now(),
-        turnId: this.turn.id,
-        model: message.model,
-        usage,
-        ...(message.stop_reason ? { stopReason: message.stop_reason } : {}),
-      };
-      this.session.messages.push(stored);
-    }
+    const stop = stopOutcome(message, modelParams(this.settings).max_tokens);
+    const reply = { model: message.model, requestedModel: this.settings.model, usage, stopReason: message.stop_reason };
     this.emit({ type: 'usage', usage, model: message.model });
-    const uses = content.filter((b): b is ToolUse & StoredBlock => b.type === 'tool_use');
-    // A checkpoint before tools run; a final answer is saved once, by complete() or end().
-    if (uses.length > 0) await this.save();
+    if (stop.kind === 'refused') {
+      // Nothing of a declined reply runs or is sent again; what streamed stays, for the record.
+      this.owner.recordReply(this.turnId, { ...reply, content: [] });
+      this.owner.refuse(this.turnId, storedContent(message).flatMap((b) => (b.type === 'text' ? [b.text] : [])), stop.error);
+      throw new TurnEnd(stop.error);
+    }
+    const stored = this.owner.recordReply(this.turnId, { ...reply, content: storedContent(message) });
+    if (stop.kind === 'failed') throw new TurnEnd(stop.error);
+    if (stop.kind === 'continue') {
+      await this.save();
+      return undefined;
+    }
+    const uses = (stored?.content ?? []).flatMap((b): ToolUse[] => (b.type === 'tool_use' ? [{ id: b.id, name: b.name, input: b.input }] : []));
     if (uses.length === 0) {
-      if (message.stop_reason === 'max_tokens') {
-        throw new TurnEnd({
-          code: 'max_tokens',
-          message: `The answer reached the output limit (${this.settings.maxTokens} tokens) and was cut. Raise the lessonAgent.maxTokens setting or ask for something shorter.`,
-          retryable: false,
-        });
-      }
+      if (stop.kind === 'cut') throw new TurnEnd(stop.error);
       return this.complete();
     }
-    const cutOff = message.stop_reason === 'max_tokens' ? uses.at(-1)?.id : undefined;
+    // A checkpoint before tools run; a final answer is saved once, by complete() or end().
+    await this.save();
+    const cutOff = stop.kind === 'cut' ? uses.at(-1)?.id : undefined;
     const round = await runToolUses(this, uses, [], cutOff);
     return (await this.finishRound(round)) === 'paused' ? this.outcome('awaiting_user') : undefined;
   }
@@ -294,19 +283,14 @@ export class TurnRunner implements TurnContext {
   /** Sends a finished round's results as the next user message; Stop ends the turn here. */
   private async finishRound(round: ToolUsesOutcome): Promise<'paused' | 'continue'> {
     if (round.kind === 'paused') return 'paused';
-    this.appendResults(round.results);
+    this.owner.recordToolResults(this.turnId, round.results);
     await this.save();
     if (this.signal.aborted) throw new TurnEnd('stopped');
     return 'continue';
   }
 
-  private appendResults(results: ToolResultBlock[]): void {
-    if (results.length === 0) return;
-    this.session.messages.push({ id: this.newId('msg'), role: 'user', content: results, createdAt: this.now(), turnId: this.turn.id });
-  }
-
   private async complete(): Promise<TurnOutcome> {
-    Object.assign(this.turn, { status: 'completed', endedAt: this.now() });
+    this.owner.complete(this.turnId);
     await this.save();
     this.emit({ type: 'done', reason: 'completed' });
     return this.outcome('completed');
@@ -318,24 +302,16 @@ export class TurnRunner implements TurnContext {
       err instanceof TurnEnd
         ? err.failure
         : { code: 'unknown', message: this.scrub(`Unexpected error: ${err instanceof Error ? err.message : String(err)}`), retryable: true };
-    if (!(err instanceof TurnEnd)) this.log('error', `Turn ${this.turn.id} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    if (!(err instanceof TurnEnd)) this.log('error', `Turn ${this.turnId} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     const stopped = failure === 'stopped';
-    const pending = this.session.pending;
-    const waiting = new Set(pending ? [pending.toolCallId, ...pending.remainingToolUseIds] : []);
-    repairPairing(this.session.messages, (results) => ({
-      id: this.newId('msg'),
-      role: 'user',
-      content: results,
-      createdAt: this.now(),
-      turnId: this.turn.id,
-    }), waiting);
-    interruptOpenCalls(this);
-    this.turn.status = stopped ? 'stopped' : 'error';
-    this.turn.endedAt = this.now();
-    if (!stopped) this.turn.error = failure;
-    if (turnText(this.session.messages, this.turn.id).length > 0) this.turn.partial = true;
+    const turn = this.turn;
+    // A refusal has already ended the turn; every other failure ends it here.
+    if (turn.status === 'running' || turn.status === 'awaiting_user') {
+      if (stopped) this.owner.stop(this.turnId);
+      else this.owner.fail(this.turnId, failure);
+    }
     try {
-      await this.save();
+      await this.owner.save();
     } catch (saveErr) {
       this.log('error', `Saving session ${this.session.id} failed: ${saveErr instanceof Error ? saveErr.message : String(saveErr)}`);
     }

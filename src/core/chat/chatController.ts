@@ -8,9 +8,10 @@ import type { BoundDocumentView, HostMeta, SessionSummary, SessionView } from '.
 import { emptySessionView } from '../../shared/view';
 import { applyAgentEvent } from '../../shared/viewReducer';
 import type { Agent, TurnOutcome, TurnRequest } from '../agent/agent';
-import { AgentRequestError, createSession, NoApiKeyError } from '../agent/agent';
-import type { EditRecord, Session, SessionStore } from '../sessions/types';
-import { SessionCorruptError } from '../sessions/types';
+import { AgentRequestError, NoApiKeyError } from '../agent/agent';
+
+import type { ReadonlyEdit, ReadonlySession } from '../sessions/schema';
+import { SessionCorruptError, type SessionReader } from '../sessions/types';
 import { sessionToView } from '../sessions/view';
 import type { Scheduler } from './eventBatcher';
 import { EventBatcher } from './eventBatcher';
@@ -21,9 +22,9 @@ export type LogLevel = 'info' | 'warn' | 'error';
 export interface ChatHostActions {
   pickFile(): Promise<string | undefined>;
   openProposalDiff(proposal: { uri: string; before: string; after: string }, title: string): Promise<void>;
-  openEditDiff(edit: EditRecord): Promise<void>;
-  revertEdit(session: Session, edit: EditRecord): Promise<{ ok: true } | { ok: false; message: string }>;
-  exportSession(session: Session): Promise<void>;
+  openEditDiff(edit: ReadonlyEdit): Promise<void>;
+  revertEdit(session: ReadonlySession, edit: ReadonlyEdit): Promise<{ ok: true } | { ok: false; message: string }>;
+  exportSession(session: ReadonlySession): Promise<void>;
   setApiKey(): Promise<void>;
   openSettings(): Promise<void>;
   notify(level: LogLevel, message: string): void;
@@ -31,7 +32,8 @@ export interface ChatHostActions {
 
 export interface ChatControllerDeps {
   agent: Agent;
-  store: SessionStore;
+  /** Lists the stored sessions; every change goes through the agent (and so the session's owner). */
+  store: SessionReader;
   actions: ChatHostActions;
   meta(): HostMeta;
   /** The document a new session would be bound to (the active editor's). */
@@ -193,7 +195,8 @@ export class ChatController {
     let sessionId = this.currentSessionId;
     try {
       if (!sessionId) {
-        const session = await createSession(this.deps.store, { document: this.deps.activeDocument() });
+        const document = this.deps.activeDocument();
+        const session = await this.deps.agent.createSession(document ? { document } : {});
         sessionId = session.id;
         await this.show(session);
       }
@@ -234,11 +237,11 @@ export class ChatController {
     }
   }
 
-  async loadSession(sessionId: string): Promise<Session> {
-    return this.deps.store.get(sessionId);
+  async loadSession(sessionId: string): Promise<ReadonlySession> {
+    return this.deps.agent.readSession(sessionId);
   }
 
-  private async show(session: Session): Promise<void> {
+  private async show(session: ReadonlySession): Promise<void> {
     // A session opened while its turn runs shows its last save; its turn's end refreshes it.
     if (this.running?.sessionId === session.id) this.reopenedMidTurn = true;
     this.view = sessionToView(session);
@@ -248,7 +251,7 @@ export class ChatController {
   }
 
   private async rename(sessionId: string, title: string): Promise<void> {
-    await this.deps.store.rename(sessionId, title);
+    await this.deps.agent.renameSession(sessionId, title);
     if (sessionId === this.currentSessionId) this.view = { ...this.view, title };
     await this.refreshSessions();
     this.pushSnapshot();
@@ -258,7 +261,7 @@ export class ChatController {
     // The sessions list already asked ("Delete ...?" in the row): a second, modal question here
     // asked the user twice, and VS Code refuses modal dialogs under extension tests.
     if (this.running?.sessionId === sessionId) await this.stop();
-    await this.deps.store.delete(sessionId);
+    await this.deps.agent.deleteSession(sessionId);
     if (sessionId === this.currentSessionId) {
       this.view = this.blankView();
       await this.deps.lastSession.set(undefined);
@@ -269,25 +272,24 @@ export class ChatController {
 
   async exportSession(sessionId = this.currentSessionId): Promise<void> {
     if (!sessionId) return;
-    await this.deps.actions.exportSession(await this.deps.store.get(sessionId));
+    await this.deps.actions.exportSession(await this.deps.agent.readSession(sessionId));
   }
 
   private async reviewProposal(toolCallId: string): Promise<void> {
     const sessionId = this.currentSessionId;
     if (!sessionId) return;
-    const session = await this.deps.store.get(sessionId);
-    const pending = session.pending;
-    if (!pending || pending.toolCallId !== toolCallId || !pending.proposal) {
+    const pending = (await this.deps.agent.readSession(sessionId)).pending;
+    if (pending?.kind !== 'confirmation' || pending.toolCallId !== toolCallId || !pending.proposal) {
       this.deps.actions.notify('warn', 'There is no proposed change to review for this request any more.');
       return;
     }
-    await this.deps.actions.openProposalDiff(pending.proposal, pending.confirmation?.title ?? 'Proposed change');
+    await this.deps.actions.openProposalDiff(pending.proposal, pending.request.title);
   }
 
-  private async withEdit(editId: string, fn: (session: Session, edit: EditRecord) => Promise<void>): Promise<void> {
+  private async withEdit(editId: string, fn: (session: ReadonlySession, edit: ReadonlyEdit) => Promise<void>): Promise<void> {
     const sessionId = this.currentSessionId;
     if (!sessionId) return;
-    const session = await this.deps.store.get(sessionId);
+    const session = await this.deps.agent.readSession(sessionId);
     const edit = session.edits.find((e) => e.id === editId);
     if (!edit) {
       this.deps.actions.notify('warn', 'That edit is no longer in this session.');
@@ -311,10 +313,7 @@ export class ChatController {
         this.deps.actions.notify('warn', result.message);
         return;
       }
-      const fresh = await this.deps.store.get(session.id);
-      const record = fresh.edits.find((e) => e.id === editId);
-      if (record) record.revertedAt = Date.now();
-      await this.deps.store.save(fresh);
+      await this.deps.agent.markReverted(session.id, editId);
       this.deps.actions.notify('info', `Reverted: ${edit.summary}`);
     });
   }

@@ -3,11 +3,11 @@
 // user (or a later agent edit) changed since, and refuses when those changes overlap it.
 import { computeEdits } from '../documents/diff';
 import type { DocumentAccess } from '../documents/types';
-import type { EditRecord } from '../sessions/types';
+import type { ReadonlyEdit } from '../sessions/schema';
 
 export type RevertResult = { ok: true } | { ok: false; message: string };
 
-export async function revertEdit(document: DocumentAccess, edit: EditRecord): Promise<RevertResult> {
+export async function revertEdit(document: DocumentAccess, edit: ReadonlyEdit): Promise<RevertResult> {
   if (edit.before === edit.after) return { ok: true };
   const edits = computeEdits(edit.after, edit.before);
   // Version -1: this base never equals a live version, so the adapter always compares texts.

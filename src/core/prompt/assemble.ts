@@ -4,6 +4,7 @@
 // second breakpoint on the last history block lets the next call of the same turn reuse the
 // conversation so far. The document changes, so it goes after that breakpoint, in the last message.
 import type Anthropic from '@anthropic-ai/sdk';
+import type { ModelParams } from '../agent/requestParams';
 import { lessonQuickReference } from '../lesson/quickReference';
 import basePrompt from './base.md';
 
@@ -20,10 +21,10 @@ export interface UnreadableDocument {
 }
 
 export interface RequestInput {
-  readonly model: string;
-  readonly maxTokens: number;
+  /** Model, output limit, thinking and effort, from the model table. */
+  readonly params: ModelParams;
   readonly tools: readonly Anthropic.Tool[];
-  /** The history to send, already windowed and valid; the last message is the user's. */
+  /** The history to send, already windowed and valid; the last message is the user's (or a paused reply). */
   readonly messages: readonly { role: 'user' | 'assistant'; content: Anthropic.ContentBlockParam[] }[];
   readonly document?: PromptDocument | UnreadableDocument;
 }
@@ -61,7 +62,7 @@ function withBreakpoint(block: Anthropic.ContentBlockParam): Anthropic.ContentBl
 export function buildRequest(input: RequestInput): Anthropic.MessageCreateParamsNonStreaming {
   const messages: Anthropic.MessageParam[] = input.messages.slice();
   const last = input.messages.at(-1);
-  if (last) {
+  if (last?.role === 'user') {
     const content = last.content.slice();
     const end = content.length - 1;
     if (end >= 0) content[end] = withBreakpoint(content[end] as Anthropic.ContentBlockParam);
@@ -69,8 +70,7 @@ export function buildRequest(input: RequestInput): Anthropic.MessageCreateParams
     messages[messages.length - 1] = { role: last.role, content };
   }
   return {
-    model: input.model,
-    max_tokens: input.maxTokens,
+    ...input.params,
     system: [{ type: 'text', text: systemPrompt(), cache_control: EPHEMERAL }],
     tools: input.tools.slice(),
     messages,

@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { SessionSummary } from '../../shared/view';
 import { migrateSession, SessionFormatError } from './migrations';
 import { sessionSummary } from './summary';
-import { SessionCorruptError, SessionNotFoundError, type Session, type SessionStore } from './types';
+import type { Session } from './schema';
+import { SessionCorruptError, SessionNotFoundError, type SessionStore } from './types';
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 const INDEX_VERSION = 1;
@@ -100,13 +101,6 @@ export class FileSessionStore implements SessionStore {
   async list(): Promise<SessionSummary[]> {
     const list = await this.enqueue(() => this.readIndex());
     return [...list].sort((a, b) => b.updatedAt - a.updatedAt);
-  }
-
-  async rename(id: string, title: string): Promise<void> {
-    const session = await this.get(id);
-    const trimmed = title.trim();
-    if (trimmed.length === 0) throw new Error('A session title cannot be empty.');
-    await this.save({ ...session, title: trimmed.slice(0, 200), updatedAt: Date.now() });
   }
 
   async delete(id: string): Promise<void> {

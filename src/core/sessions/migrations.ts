@@ -1,65 +1,35 @@
 // Session files carry a schema version. Loading runs the pure migrations from the file's version up
-// to the current one, then checks the shape, so an old file keeps working and a damaged one is
-// recognised as such (and set aside by the store) instead of crashing the panel later.
-import * as z from 'zod';
-import { SESSION_SCHEMA_VERSION, type Session } from './types';
+// to the current one, then parses the result with the session schema, so an old file keeps working
+// and a damaged one is recognised as such (and set aside by the store) instead of crashing later.
+import { SESSION_SCHEMA_VERSION, sessionSchema, type Session } from './schema';
 
 type RawSession = Record<string, unknown>;
 
 /** A pure function from a file of version `from` to one of version `from + 1`. */
 export type Migration = (raw: RawSession) => RawSession;
 
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 /**
- * Keyed by the version they migrate from. Empty while version 1 is the only one; when the format
- * changes, bump SESSION_SCHEMA_VERSION and add `[1]: (raw) => ...` with a fixture test.
+ * Version 1 -> 2: the pending interaction became a discriminated union (a question carries its
+ * questions, a confirmation its `request`), and assistant messages may carry thinking blocks and
+ * the model they were requested from (absent in version 1 files: they never had thinking).
  */
-export const MIGRATIONS: Readonly<Record<number, Migration>> = {};
+export function migrateV1(raw: RawSession): RawSession {
+  const pending = raw.pending;
+  if (!isRecord(pending)) return raw;
+  const { questions, confirmation, proposal, ...rest } = pending;
+  const next =
+    pending.kind === 'question'
+      ? { ...rest, questions: Array.isArray(questions) ? questions : [] }
+      : { ...rest, request: confirmation, ...(proposal !== undefined ? { proposal } : {}) };
+  return { ...raw, pending: next };
+}
 
-const blockSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: z.string() }),
-  z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() }),
-  z.object({ type: z.literal('tool_result'), tool_use_id: z.string(), content: z.string(), is_error: z.boolean().optional() }),
-]);
-
-const messageSchema = z.looseObject({
-  id: z.string(),
-  role: z.enum(['user', 'assistant']),
-  content: z.array(blockSchema),
-  createdAt: z.number(),
-  turnId: z.string(),
-});
-
-const turnSchema = z.looseObject({
-  id: z.string(),
-  startedAt: z.number(),
-  status: z.enum(['running', 'completed', 'awaiting_user', 'error', 'stopped']),
-  steps: z.number(),
-});
-
-const toolCallSchema = z.looseObject({
-  id: z.string(),
-  tool: z.string(),
-  displayText: z.string(),
-  status: z.enum(['running', 'success', 'error', 'awaiting', 'denied', 'interrupted']),
-  turnId: z.string(),
-  startedAt: z.number(),
-});
-
-/** The shape every current session file must have; extra fields are kept. */
-const sessionSchema = z.looseObject({
-  version: z.literal(SESSION_SCHEMA_VERSION),
-  id: z.string().min(1),
-  title: z.string(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  messages: z.array(messageSchema),
-  toolCalls: z.record(z.string(), toolCallSchema),
-  edits: z.array(z.looseObject({ id: z.string(), before: z.string(), after: z.string() })),
-  turns: z.array(turnSchema),
-  pending: z
-    .looseObject({ kind: z.enum(['question', 'confirmation']), toolCallId: z.string(), turnId: z.string() })
-    .optional(),
-});
+/** Keyed by the version they migrate from. */
+export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: migrateV1 };
 
 export class SessionFormatError extends Error {
   /** True when the file comes from a newer Lesson Agent: not damaged, so never set aside. */
@@ -72,9 +42,9 @@ export class SessionFormatError extends Error {
   }
 }
 
-function describe(error: z.ZodError): string {
+function describe(error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] }): string {
   const issue = error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.map(String).join('.')}` : '';
   return `${issue?.message ?? 'invalid'}${where}`;
 }
 
@@ -84,8 +54,8 @@ export function migrateSession(
   migrations: Readonly<Record<number, Migration>> = MIGRATIONS,
   target: number = SESSION_SCHEMA_VERSION,
 ): Session {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new SessionFormatError('not a JSON object');
-  let current = raw as RawSession;
+  if (!isRecord(raw)) throw new SessionFormatError('not a JSON object');
+  let current: RawSession = raw;
   let version = current.version;
   if (typeof version !== 'number' || !Number.isInteger(version)) throw new SessionFormatError('no schema version');
   if (version > target) {
@@ -99,5 +69,5 @@ export function migrateSession(
   }
   const parsed = sessionSchema.safeParse(current);
   if (!parsed.success) throw new SessionFormatError(describe(parsed.error));
-  return parsed.data as unknown as Session;
+  return parsed.data;
 }

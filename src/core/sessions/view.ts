@@ -6,12 +6,13 @@ import type {
   AssistantItem,
   ChatItem,
   ConfirmationCard,
+  NarrationNote,
   QuestionCard,
   SessionView,
   StepView,
 } from '../../shared/view';
 import { isPrompt, promptText } from './summary';
-import type { Session, StoredMessage, ToolCallRecord, TurnRecord } from './types';
+import type { ReadonlyMessage, ReadonlySession, ReadonlyToolCall, ReadonlyTurn } from './schema';
 
 /** What separates two text blocks of one turn, in the events and in the view alike. */
 export const TEXT_BLOCK_SEPARATOR = '\n\n';
@@ -23,7 +24,7 @@ export function joinText(acc: string, block: string): string {
 }
 
 /** The text of a turn: every text block of its assistant messages, partial ones included. */
-export function turnText(messages: readonly StoredMessage[], turnId: string): string {
+export function turnText(messages: readonly ReadonlyMessage[], turnId: string): string {
   let acc = '';
   for (const m of messages) {
     if (m.role !== 'assistant' || m.turnId !== turnId) continue;
@@ -32,7 +33,27 @@ export function turnText(messages: readonly StoredMessage[], turnId: string): st
   return acc;
 }
 
-const ASSISTANT_STATUS: Record<TurnRecord['status'], AssistantItem['status']> = {
+/**
+ * The progress notes of a turn, as the loop streamed them: the text of its thinking blocks, each
+ * placed after the steps started before its reply; notes at the same step joined by a blank line.
+ */
+export function turnNarration(session: ReadonlySession, turnId: string): NarrationNote[] {
+  const notes: NarrationNote[] = [];
+  let steps = 0;
+  for (const m of session.messages) {
+    if (m.role !== 'assistant' || m.turnId !== turnId) continue;
+    for (const b of m.content) {
+      if (b.type !== 'thinking' || b.thinking.length === 0) continue;
+      const last = notes.at(-1);
+      if (last && last.afterStep === steps) last.text = joinText(last.text, b.thinking);
+      else notes.push({ afterStep: steps, text: b.thinking });
+    }
+    if (!m.partial) steps += m.content.filter((b) => b.type === 'tool_use').length;
+  }
+  return notes;
+}
+
+const ASSISTANT_STATUS: Record<ReadonlyTurn['status'], AssistantItem['status']> = {
   running: 'streaming',
   completed: 'done',
   awaiting_user: 'awaiting',
@@ -40,7 +61,7 @@ const ASSISTANT_STATUS: Record<TurnRecord['status'], AssistantItem['status']> = 
   stopped: 'stopped',
 };
 
-function stepOf(call: ToolCallRecord): StepView {
+function stepOf(call: ReadonlyToolCall): StepView {
   const status = call.status === 'success' ? 'success' : call.status === 'running' || call.status === 'awaiting' ? 'running' : 'error';
   return {
     id: call.id,
@@ -53,7 +74,7 @@ function stepOf(call: ToolCallRecord): StepView {
   };
 }
 
-function cardsOf(turn: TurnRecord, calls: readonly ToolCallRecord[]): Pick<AssistantItem, 'questions' | 'confirmations'> {
+function cardsOf(turn: ReadonlyTurn, calls: readonly ReadonlyToolCall[]): Pick<AssistantItem, 'questions' | 'confirmations'> {
   const questions: QuestionCard[] = [];
   const confirmations: ConfirmationCard[] = [];
   for (const call of calls) {
@@ -62,9 +83,10 @@ function cardsOf(turn: TurnRecord, calls: readonly ToolCallRecord[]): Pick<Assis
       const status = call.status === 'awaiting' ? 'pending' : answer?.answers ? 'answered' : 'interrupted';
       questions.push({
         toolCallId: call.id,
-        questions: call.interaction.questions,
+        // View objects are never mutated, so sharing the stored (read-only) arrays is safe.
+        questions: call.interaction.questions as QuestionCard['questions'],
         status,
-        ...(status === 'answered' && answer?.answers ? { answers: answer.answers } : {}),
+        ...(status === 'answered' && answer?.answers ? { answers: answer.answers as NonNullable<QuestionCard['answers']> } : {}),
       });
     } else if (call.interaction?.kind === 'confirmation') {
       const decided = answer?.approved;
@@ -80,14 +102,16 @@ function cardsOf(turn: TurnRecord, calls: readonly ToolCallRecord[]): Pick<Assis
   return { questions, confirmations };
 }
 
-function assistantItem(session: Session, turn: TurnRecord): AssistantItem {
+function assistantItem(session: ReadonlySession, turn: ReadonlyTurn): AssistantItem {
   const calls = Object.values(session.toolCalls).filter((c) => c.turnId === turn.id);
   const status = ASSISTANT_STATUS[turn.status];
+  const narration = turnNarration(session, turn.id);
   return {
     kind: 'assistant',
     id: turn.id,
     text: turnText(session.messages, turn.id),
     steps: calls.map(stepOf),
+    ...(narration.length > 0 ? { narration } : {}),
     status,
     ...(turn.partial ? { partial: true } : {}),
     ...(status === 'error' && turn.error ? { error: turn.error } : {}),
@@ -98,7 +122,7 @@ function assistantItem(session: Session, turn: TurnRecord): AssistantItem {
   };
 }
 
-export function sessionToView(session: Session): SessionView {
+export function sessionToView(session: ReadonlySession): SessionView {
   const items: ChatItem[] = [];
   for (const turn of session.turns) {
     const prompt = session.messages.find((m) => m.turnId === turn.id && isPrompt(m));

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { agentEventSchema, type AgentEvent } from '../../../src/shared/events';
+import { agentEventSchema, CLI_EVENT_TYPES, type AgentEvent } from '../../../src/shared/events';
 
 // Test bundles live in out/test/unit/core: four levels below the repository.
 export const ROOT = join(__dirname, '..', '..', '..', '..');
@@ -38,10 +38,10 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
   });
 }
 
-/** The event types in order, with runs of text deltas folded into one "text". */
+/** The event types in order, with runs of text (or thinking) deltas folded into one. */
 export function eventTypes(events: AgentEvent[]): string[] {
   const out: string[] = [];
-  for (const e of events) if (e.type !== 'text' || out.at(-1) !== 'text') out.push(e.type);
+  for (const e of events) if ((e.type !== 'text' && e.type !== 'thinking') || out.at(-1) !== e.type) out.push(e.type);
   return out;
 }
 
@@ -50,7 +50,7 @@ export function checkCliOutput(result: CliResult, key: string): void {
   assert.equal(result.stdout.split('\n').filter((l) => l.length > 0).length, result.events.length, 'stdout is JSON Lines only');
   for (const e of result.events) {
     assert.ok(agentEventSchema.safeParse(e).success, JSON.stringify(e));
-    assert.ok(['text', 'tool_start', 'tool_end', 'question', 'confirmation', 'usage', 'done', 'error'].includes(e.type), e.type);
+    assert.ok(CLI_EVENT_TYPES.has(e.type), e.type);
     assert.equal(typeof e.sessionId, 'string');
   }
   assert.ok(!result.stdout.includes(key) && !result.stderr.includes(key), 'the key never appears in the output');

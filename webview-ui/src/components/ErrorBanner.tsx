@@ -22,6 +22,8 @@ const ERROR_TEXT: Record<ErrorCode, MessageKey> = {
   not_found: 'errNotFound',
   step_limit: 'errStepLimit',
   max_tokens: 'errMaxTokens',
+  refusal: 'errRefusal',
+  context_window: 'errContextWindow',
   cancelled: 'stopped',
   document: 'errDocument',
   session: 'errSession',

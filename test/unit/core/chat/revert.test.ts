@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { revertEdit } from '../../../../src/core/chat/revert';
 import { FileDocument } from '../../../../src/core/documents/fileDocument';
-import type { EditRecord } from '../../../../src/core/sessions/types';
+import type { EditRecord } from '../../../../src/core/sessions/schema';
 
 const before = '<lesson>\n  <h1>Verbs</h1>\n  <p>Intro.</p>\n  <p>Closing.</p>\n</lesson>\n';
 const after = '<lesson>\n  <h1>Verbs</h1>\n  <p>Intro.</p>\n  <p>New exercise.</p>\n  <p>Closing.</p>\n</lesson>\n';

@@ -2,12 +2,14 @@ import * as assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SessionOwner } from '../../../../src/core/sessions/owner';
 import { FileSessionStore } from '../../../../src/core/sessions/fileStore';
-import { migrateSession, SessionFormatError, type Migration } from '../../../../src/core/sessions/migrations';
+import { MIGRATIONS, migrateSession, SessionFormatError, type Migration } from '../../../../src/core/sessions/migrations';
 import { emptySession } from '../../../../src/core/sessions/newSession';
 import { sessionToMarkdown } from '../../../../src/core/sessions/markdown';
 import { titleFrom } from '../../../../src/shared/titles';
-import { SessionCorruptError, SessionNotFoundError, type Session } from '../../../../src/core/sessions/types';
+import { SessionCorruptError, SessionNotFoundError } from '../../../../src/core/sessions/types';
+import { type Session } from '../../../../src/core/sessions/schema';
 import fixtureV1 from './fixtures/session-v1.json';
 import fixtureV0 from './fixtures/session-v0.json';
 
@@ -50,13 +52,16 @@ describe('FileSessionStore', () => {
     assert.equal((await store.get('a')).title, 'changed');
   });
 
-  it('renames and deletes', async () => {
+  it('renames (through the session owner) and deletes', async () => {
     await store.save(session('a', 1000));
-    await store.rename('a', '  French verbs, B1  ');
+    const clock = { now: () => 5000, newId: (p: string) => `${p}-1` };
+    const owner = await SessionOwner.load(store, 'a', clock);
+    owner.rename('  French verbs, B1  ');
+    await owner.save();
     assert.equal((await store.get('a')).title, 'French verbs, B1');
     assert.equal((await store.list())[0]?.title, 'French verbs, B1');
-    await assert.rejects(store.rename('a', '   '), /cannot be empty/);
-    await store.delete('a');
+    assert.throws(() => owner.rename('   '), /cannot be empty/);
+    await SessionOwner.delete(store, 'a');
     assert.deepEqual(await store.list(), []);
     await assert.rejects(store.get('a'), SessionNotFoundError);
   });
@@ -115,10 +120,10 @@ describe('FileSessionStore', () => {
 });
 
 describe('session migrations', () => {
-  it('loads the version 1 fixture unchanged', () => {
+  it('brings the version 1 fixture to version 2, changing nothing else', () => {
     const s = migrateSession(structuredClone(fixtureV1));
     assert.equal(s.id, 's-fixture-1');
-    assert.deepEqual(s, fixtureV1);
+    assert.deepEqual(s, { ...fixtureV1, version: 2 });
   });
 
   it('runs the migration hook from an older version, as a pure function', () => {
@@ -134,8 +139,8 @@ describe('session migrations', () => {
       turns: [],
     });
     const input = structuredClone(fixtureV0);
-    const s = migrateSession(input, { 0: fromV0 });
-    assert.equal(s.version, 1);
+    const s = migrateSession(input, { ...MIGRATIONS, 0: fromV0 });
+    assert.equal(s.version, 2);
     assert.equal(s.title, 'An old-style session');
     assert.deepEqual(input, fixtureV0, 'the input is not mutated');
     assert.throws(() => migrateSession(structuredClone(fixtureV0)), /no migration from schema version 0/);

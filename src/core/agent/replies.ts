@@ -1,0 +1,69 @@
+// What a model reply means for the turn: its content as stored (verbatim, thinking blocks with
+// their signatures), and what its stop reason asks the loop to do.
+import type Anthropic from '@anthropic-ai/sdk';
+import type { StoredBlock } from '../sessions/schema';
+import type { AgentError } from './errors';
+
+/** The blocks kept from a reply: text, tool calls and thinking, exactly as received. */
+export function storedContent(message: Anthropic.Message): StoredBlock[] {
+  return message.content.flatMap((b): StoredBlock[] => {
+    switch (b.type) {
+      case 'text':
+        return b.text.length > 0 ? [{ type: 'text', text: b.text }] : [];
+      case 'tool_use':
+        return [{ type: 'tool_use', id: b.id, name: b.name, input: b.input ?? {} }];
+      case 'thinking':
+        return [{ type: 'thinking', thinking: b.thinking, signature: b.signature }];
+      case 'redacted_thinking':
+        return [{ type: 'redacted_thinking', data: b.data }];
+      default:
+        // Server tools are never requested, so nothing else is expected; it is not kept.
+        return [];
+    }
+  });
+}
+
+export type StopOutcome =
+  /** end_turn, stop_sequence, tool_use: run the tools (if any) and go on, or finish. */
+  | { kind: 'normal' }
+  /** pause_turn: send the reply back as it is and let the model continue. */
+  | { kind: 'continue' }
+  /** max_tokens: a tool call in it was cut; without one, the answer was. */
+  | { kind: 'cut'; error: AgentError }
+  /** refusal: nothing of the reply runs or is sent again. */
+  | { kind: 'refused'; error: AgentError }
+  /** model_context_window_exceeded: the turn ends with what to do. */
+  | { kind: 'failed'; error: AgentError };
+
+export const REFUSAL_MESSAGE =
+  'Claude declined this request, so nothing was changed. You can rephrase it, or ask for something else: the conversation goes on.';
+
+export function stopOutcome(message: Anthropic.Message, maxTokens: number): StopOutcome {
+  switch (message.stop_reason) {
+    case 'pause_turn':
+      return { kind: 'continue' };
+    case 'refusal':
+      return { kind: 'refused', error: { code: 'refusal', message: REFUSAL_MESSAGE, retryable: false } };
+    case 'model_context_window_exceeded':
+      return {
+        kind: 'failed',
+        error: {
+          code: 'context_window',
+          message:
+            'The conversation and the document no longer fit in what Claude can read at once. Start a new session (the document stays as it is), or ask about one part of it.',
+          retryable: false,
+        },
+      };
+    case 'max_tokens':
+      return {
+        kind: 'cut',
+        error: {
+          code: 'max_tokens',
+          message: `The answer reached the output limit (${maxTokens} tokens) and was cut. Raise the maximum reply length, or ask for something shorter.`,
+          retryable: false,
+        },
+      };
+    default:
+      return { kind: 'normal' };
+  }
+}

@@ -1,0 +1,15 @@
+// What one call of `Agent.run` asks for and how it ended; shared by the agent and its turn runner.
+import type { AnswerValue } from '../../shared/questions';
+import type { AgentError } from './errors';
+
+export type TurnRequest =
+  | { kind: 'message'; sessionId: string; text: string; context?: { label: string; text: string } }
+  | { kind: 'answer'; sessionId: string; toolCallId: string; answers: AnswerValue[] }
+  | { kind: 'decision'; sessionId: string; toolCallId: string; approved: boolean; feedback?: string }
+  | { kind: 'retry'; sessionId: string };
+
+export type TurnOutcome = {
+  status: 'completed' | 'awaiting_user' | 'error' | 'stopped';
+  turnId: string;
+  error?: AgentError;
+};

@@ -1,0 +1,339 @@
+// The one owner of a session: every change to a session is one of the transitions below, and only
+// this module writes sessions to their store. Everyone else reads a `ReadonlySession`.
+//
+// A turn's lifecycle, as transitions:
+//   start -> running -+-> reply (a model call answered) -> tool calls (start, end, edit) -> ...
+//                     +-> pause (a question or confirmation) -> awaiting_user -> resume -> running
+//                     +-> complete | stop | fail | refuse            (the turn ended)
+//   error | stopped -> retry -> running
+// A turn's messages are only ever appended while it runs: thinking blocks must go back to the
+// model exactly as they came, in their original order.
+import type { ErrorCode, Usage } from '../../shared/events';
+import { DEFAULT_TITLE, titleFrom } from '../../shared/titles';
+import type { BoundDocumentView } from '../../shared/view';
+import { interruptedResult, repairPairing } from './pairing';
+import { emptySession } from './newSession';
+import type {
+  EditRecord,
+  PendingInteraction,
+  ReadonlySession,
+  ReadonlyTurn,
+  Session,
+  StoredBlock,
+  StoredMessage,
+  ToolCallRecord,
+  ToolResultBlock,
+  TurnAnswer,
+  TurnRecord,
+} from './schema';
+import type { SessionStore } from './types';
+import { turnText } from './view';
+
+export interface OwnerClock {
+  now(): number;
+  newId(prefix: string): string;
+}
+
+export interface TurnError {
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly retryable: boolean;
+}
+
+export interface ModelReply {
+  readonly content: StoredBlock[];
+  /** The model the response named. */
+  readonly model: string;
+  /** The model id the request asked for (thinking blocks belong to it). */
+  readonly requestedModel: string;
+  readonly usage: Usage;
+  readonly stopReason: string | null;
+}
+
+export type ToolCallEnd = Pick<ToolCallRecord, 'status'> & Partial<Pick<ToolCallRecord, 'error' | 'resultSummary' | 'editId'>>;
+
+export const NOT_ANSWERED = 'The user did not answer; they wrote a new message instead.';
+
+function addUsage(a: Usage | undefined, b: Usage): Usage {
+  if (!a) return b;
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    cacheCreationTokens: a.cacheCreationTokens + b.cacheCreationTokens,
+  };
+}
+
+export class SessionOwner {
+  private constructor(
+    private readonly store: SessionStore,
+    private readonly s: Session,
+    private readonly clock: OwnerClock,
+  ) {}
+
+  /** A new, empty session, saved at once. */
+  static async create(store: SessionStore, clock: OwnerClock, init: { document?: BoundDocumentView; title?: string } = {}): Promise<SessionOwner> {
+    const owner = new SessionOwner(store, emptySession({ id: clock.newId('s'), now: clock.now(), ...init }), clock);
+    await owner.save();
+    return owner;
+  }
+
+  static async load(store: SessionStore, id: string, clock: OwnerClock): Promise<SessionOwner> {
+    return new SessionOwner(store, await store.get(id), clock);
+  }
+
+  /** Deleting is a write too: it goes through the owner module. */
+  static async delete(store: SessionStore, id: string): Promise<void> {
+    await store.delete(id);
+  }
+
+  get session(): ReadonlySession {
+    return this.s;
+  }
+
+  get id(): string {
+    return this.s.id;
+  }
+
+  async save(): Promise<void> {
+    this.s.updatedAt = this.clock.now();
+    await this.store.save(this.s);
+  }
+
+  private turnOf(turnId: string): TurnRecord {
+    const turn = this.s.turns.find((t) => t.id === turnId);
+    if (!turn) throw new Error(`Turn ${turnId} is not in session ${this.s.id}.`);
+    return turn;
+  }
+
+  private append(turnId: string, role: StoredMessage['role'], content: StoredBlock[], extra: Partial<StoredMessage> = {}): StoredMessage {
+    const message: StoredMessage = { id: this.clock.newId('msg'), role, content, createdAt: this.clock.now(), turnId, ...extra };
+    this.s.messages.push(message);
+    return message;
+  }
+
+  // ---- start, resume, retry ------------------------------------------------------------------
+
+  /**
+   * The user's message opens a new turn. Whatever an earlier turn left open is settled first: a
+   * turn a crash left running is stopped, a pending card is answered "not answered", and any
+   * unanswered tool call is answered "interrupted", so the next request is valid.
+   * Returns the new turn and the turn whose card was abandoned, if any.
+   */
+  startTurn(request: { text: string; context?: { label: string; block: string } }): { turn: ReadonlyTurn; message: StoredMessage; abandoned?: string } {
+    this.settleStaleTurns();
+    const abandoned = this.abandonPending();
+    this.repairPairing();
+    const firstPrompt = !this.s.messages.some((m) => m.role === 'user' && m.content.some((b) => b.type === 'text'));
+    const now = this.clock.now();
+    const turn: TurnRecord = { id: this.clock.newId('turn'), startedAt: now, status: 'running', steps: 0 };
+    this.s.turns.push(turn);
+    const context = request.context;
+    const blocks: StoredBlock[] = [...(context ? [{ type: 'text' as const, text: context.block }] : []), { type: 'text', text: request.text }];
+    const message = this.append(turn.id, 'user', blocks, context ? { context: context.label } : {});
+    if (firstPrompt && this.s.title === DEFAULT_TITLE) this.s.title = titleFrom(request.text);
+    return { turn, message, ...(abandoned ? { abandoned } : {}) };
+  }
+
+  /** A paused turn goes on after an answer or decision. */
+  resumeTurn(turnId: string): ReadonlyTurn {
+    const turn = this.turnOf(turnId);
+    if (turn.status !== 'awaiting_user') throw new Error(`Turn ${turnId} is ${turn.status}, not waiting for the user.`);
+    turn.status = 'running';
+    delete turn.endedAt;
+    return turn;
+  }
+
+  /** A failed or stopped last turn runs again from where its transcript ends. */
+  retryTurn(turnId: string): ReadonlyTurn {
+    this.settleStaleTurns();
+    this.repairPairing();
+    const turn = this.turnOf(turnId);
+    if (turn.status !== 'error' && turn.status !== 'stopped') throw new Error(`Turn ${turnId} is ${turn.status}; only a failed or stopped turn is retried.`);
+    turn.status = 'running';
+    delete turn.error;
+    delete turn.endedAt;
+    return turn;
+  }
+
+  // ---- the model's replies ---------------------------------------------------------------------
+
+  /** One model call answered: its cost is counted and its content kept, exactly as received. */
+  recordReply(turnId: string, reply: ModelReply): StoredMessage | undefined {
+    const turn = this.turnOf(turnId);
+    turn.steps++;
+    turn.usage = addUsage(turn.usage, reply.usage);
+    turn.model = reply.model;
+    if (reply.content.length === 0) return undefined;
+    return this.append(turnId, 'assistant', reply.content, {
+      model: reply.model,
+      requestedModel: reply.requestedModel,
+      usage: reply.usage,
+      ...(reply.stopReason ? { stopReason: reply.stopReason } : {}),
+    });
+  }
+
+  /** What a failed attempt streamed, kept for display only (never sent to the model). */
+  recordPartial(turnId: string, texts: readonly string[]): void {
+    const content = texts.filter((t) => t.length > 0).map((text): StoredBlock => ({ type: 'text', text }));
+    if (content.length > 0) this.append(turnId, 'assistant', content, { partial: true });
+  }
+
+  recordToolResults(turnId: string, results: ToolResultBlock[]): void {
+    if (results.length > 0) this.append(turnId, 'user', results);
+  }
+
+  // ---- tool calls ------------------------------------------------------------------------------
+
+  startToolCall(record: ToolCallRecord): void {
+    this.s.toolCalls[record.id] = record;
+  }
+
+  endToolCall(id: string, end: ToolCallEnd): void {
+    const record = this.s.toolCalls[id];
+    if (!record) return;
+    Object.assign(record, end, { endedAt: this.clock.now() });
+  }
+
+  /** An edit a tool applied to the document; returns its id (for Review and Revert). */
+  recordEdit(edit: Omit<EditRecord, 'id' | 'appliedAt'>): string {
+    const id = this.clock.newId('edit');
+    this.s.edits.push({ ...edit, id, appliedAt: this.clock.now() });
+    return id;
+  }
+
+  markReverted(editId: string): boolean {
+    const edit = this.s.edits.find((e) => e.id === editId);
+    if (!edit || edit.revertedAt !== undefined) return false;
+    edit.revertedAt = this.clock.now();
+    return true;
+  }
+
+  // ---- pause and answer ------------------------------------------------------------------------
+
+  /** The turn waits for the user; nothing is held in memory, the session says it all. */
+  pause(pending: PendingInteraction): void {
+    const turn = this.turnOf(pending.turnId);
+    const record = this.s.toolCalls[pending.toolCallId];
+    if (record) {
+      record.status = 'awaiting';
+      record.interaction =
+        pending.kind === 'question' ? { kind: 'question', questions: pending.questions } : { kind: 'confirmation', request: pending.request };
+    }
+    this.s.pending = pending;
+    turn.status = 'awaiting_user';
+    turn.endedAt = this.clock.now();
+  }
+
+  /** The user's answer or decision, kept with the turn (the card shows it). */
+  recordAnswer(turnId: string, toolCallId: string, answer: TurnAnswer): void {
+    const turn = this.turnOf(turnId);
+    turn.answers = { ...turn.answers, [toolCallId]: answer };
+  }
+
+  /** The pending interaction, now being answered: it is no longer pending. */
+  takePending(): PendingInteraction | undefined {
+    const pending = this.s.pending;
+    delete this.s.pending;
+    return pending;
+  }
+
+  /**
+   * The user wrote a new message instead of answering: the paused call and those after it are
+   * answered as not done, and that turn ends as stopped. Returns the old turn's id.
+   */
+  private abandonPending(): string | undefined {
+    const pending = this.takePending();
+    if (!pending) return undefined;
+    const results = [
+      ...pending.completedResults,
+      interruptedResult(pending.toolCallId, NOT_ANSWERED),
+      ...pending.remainingToolUseIds.map((id) => interruptedResult(id)),
+    ];
+    // The paused reply is the turn's last message: the results are appended right after it.
+    this.append(pending.turnId, 'user', results);
+    if (this.s.turns.some((t) => t.id === pending.turnId)) this.endTurn(pending.turnId, 'stopped');
+    return pending.turnId;
+  }
+
+  // ---- endings ---------------------------------------------------------------------------------
+
+  complete(turnId: string): void {
+    this.endTurn(turnId, 'completed');
+  }
+
+  stop(turnId: string): void {
+    this.endTurn(turnId, 'stopped');
+  }
+
+  fail(turnId: string, error: TurnError): void {
+    this.endTurn(turnId, 'error', error);
+  }
+
+  /**
+   * Claude declined: the refused reply is kept for display only (never sent again), and so is the
+   * rest of that turn (history.ts leaves refused turns out), so the conversation can go on.
+   */
+  refuse(turnId: string, texts: readonly string[], error: TurnError): void {
+    this.recordPartial(turnId, texts);
+    this.endTurn(turnId, 'error', error);
+  }
+
+  private endTurn(turnId: string, status: 'completed' | 'stopped' | 'error', error?: TurnError): void {
+    const turn = this.turnOf(turnId);
+    if (status !== 'completed') {
+      // Every tool_use of the turn gets a result (the pending one excepted), every open call ends.
+      this.repairPairing();
+      this.interruptOpenCalls(turnId);
+      if (turnText(this.s.messages, turnId).length > 0) turn.partial = true;
+    }
+    turn.status = status;
+    turn.endedAt = this.clock.now();
+    if (error) turn.error = { code: error.code, message: error.message, retryable: error.retryable };
+  }
+
+  /** Calls that were started but will never finish: their steps show "Interrupted". */
+  private interruptOpenCalls(turnId: string): void {
+    for (const call of Object.values(this.s.toolCalls)) {
+      if (call.turnId !== turnId || (call.status !== 'running' && call.status !== 'awaiting')) continue;
+      Object.assign(call, { status: 'interrupted', error: 'Interrupted', endedAt: this.clock.now() });
+    }
+  }
+
+  /**
+   * Leftovers of a crash or a reload: a turn still marked running (and not running here) ends as
+   * stopped. Returns true when something changed.
+   */
+  settleStaleTurns(): boolean {
+    let changed = false;
+    for (const turn of this.s.turns) {
+      if (turn.status !== 'running') continue;
+      this.endTurn(turn.id, 'stopped');
+      changed = true;
+    }
+    return changed;
+  }
+
+  /** Answers every tool_use left without a result, except those legitimately waiting. */
+  private repairPairing(): string[] {
+    const p = this.s.pending;
+    const waiting = new Set(p ? [p.toolCallId, ...p.remainingToolUseIds] : []);
+    return repairPairing(this.s.messages, (results, after) => this.messageFor(after.turnId, results), waiting);
+  }
+
+  private messageFor(turnId: string, results: ToolResultBlock[]): StoredMessage {
+    return { id: this.clock.newId('msg'), role: 'user', content: results, createdAt: this.clock.now(), turnId };
+  }
+
+  // ---- the session itself ----------------------------------------------------------------------
+
+  rename(title: string): void {
+    const trimmed = title.trim();
+    if (trimmed.length === 0) throw new Error('A session title cannot be empty.');
+    this.s.title = trimmed.slice(0, 200);
+  }
+
+  bindDocument(document: BoundDocumentView): void {
+    this.s.document = { ...document };
+  }
+}

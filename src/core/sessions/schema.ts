@@ -1,0 +1,180 @@
+// The persisted session, one zod schema per persisted type; the TypeScript types are inferred
+// from them, so what is loaded, what is written and what the code believes can never drift apart.
+// Plain JSON, schema-versioned; older files are brought forward by pure migrations (migrations.ts).
+import * as z from 'zod';
+import { confirmationRequestSchema, ERROR_CODES, usageSchema } from '../../shared/events';
+import { answerValueSchema, questionSchema } from '../../shared/questions';
+import { boundDocumentSchema } from '../../shared/view';
+
+export const SESSION_SCHEMA_VERSION = 2;
+
+// Content blocks exactly as the Messages API sends and takes them: stored verbatim and replayed
+// as history. Thinking blocks in particular must go back byte for byte, signatures included.
+export const textBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
+export const toolUseBlockSchema = z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() });
+export const toolResultBlockSchema = z.object({
+  type: z.literal('tool_result'),
+  tool_use_id: z.string(),
+  content: z.string(),
+  is_error: z.boolean().optional(),
+});
+export const thinkingBlockSchema = z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() });
+export const redactedThinkingBlockSchema = z.object({ type: z.literal('redacted_thinking'), data: z.string() });
+
+export const storedBlockSchema = z.discriminatedUnion('type', [
+  textBlockSchema,
+  toolUseBlockSchema,
+  toolResultBlockSchema,
+  thinkingBlockSchema,
+  redactedThinkingBlockSchema,
+]);
+export type StoredBlock = z.infer<typeof storedBlockSchema>;
+export type ToolResultBlock = z.infer<typeof toolResultBlockSchema>;
+export type ThinkingBlock = z.infer<typeof thinkingBlockSchema> | z.infer<typeof redactedThinkingBlockSchema>;
+
+export const storedMessageSchema = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.array(storedBlockSchema),
+  createdAt: z.number(),
+  turnId: z.string(),
+  /** User messages: a label for attached context (the selection), shown as a chip. */
+  context: z.string().optional(),
+  /** Assistant messages: the model that answered, as the response named it. */
+  model: z.string().optional(),
+  /** Assistant messages: the model id the request asked for. Thinking blocks belong to it alone. */
+  requestedModel: z.string().optional(),
+  usage: usageSchema.optional(),
+  stopReason: z.string().optional(),
+  /**
+   * The text was cut short by Stop or a failure, or the reply was refused. Such messages are kept
+   * for display only and never sent to the model again.
+   */
+  partial: z.boolean().optional(),
+});
+export type StoredMessage = z.infer<typeof storedMessageSchema>;
+
+export const TOOL_CALL_STATUSES = ['running', 'success', 'error', 'awaiting', 'denied', 'interrupted'] as const;
+export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
+
+export const interactionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('question'), questions: z.array(questionSchema) }),
+  z.object({ kind: z.literal('confirmation'), request: confirmationRequestSchema }),
+]);
+export type Interaction = z.infer<typeof interactionSchema>;
+
+export const toolCallRecordSchema = z.object({
+  id: z.string(),
+  tool: z.string(),
+  displayText: z.string(),
+  status: z.enum(TOOL_CALL_STATUSES),
+  turnId: z.string(),
+  /** The input, with large fields (whole documents) elided. */
+  args: z.unknown().optional(),
+  error: z.string().optional(),
+  resultSummary: z.string().optional(),
+  editId: z.string().optional(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+  /** Set when the call was shown to the user as a question or confirmation card. */
+  interaction: interactionSchema.optional(),
+});
+export type ToolCallRecord = z.infer<typeof toolCallRecordSchema>;
+
+export const editRecordSchema = z.object({
+  id: z.string(),
+  toolCallId: z.string(),
+  turnId: z.string(),
+  documentUri: z.string(),
+  summary: z.string(),
+  before: z.string(),
+  after: z.string(),
+  appliedAt: z.number(),
+  revertedAt: z.number().optional(),
+});
+export type EditRecord = z.infer<typeof editRecordSchema>;
+
+const snapshotSchema = z.object({ text: z.string(), version: z.number() });
+
+const pendingBase = {
+  toolCallId: z.string(),
+  turnId: z.string(),
+  /** Results already produced for earlier tool_use blocks of the same assistant message. */
+  completedResults: z.array(toolResultBlockSchema),
+  /** tool_use ids of the same message still to run after this one, in order. */
+  remainingToolUseIds: z.array(z.string()),
+  /** The document as the model saw it when it made the call (the base for edits on resume). */
+  documentSeen: snapshotSchema.optional(),
+};
+
+/** What a paused turn waits for: answers to questions, or a decision on a risky action. */
+export const pendingInteractionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('question'), ...pendingBase, questions: z.array(questionSchema) }),
+  z.object({
+    kind: z.literal('confirmation'),
+    ...pendingBase,
+    request: confirmationRequestSchema,
+    /** For edits awaiting approval: the proposed text, for "Review changes". */
+    proposal: z.object({ uri: z.string(), before: z.string(), after: z.string() }).optional(),
+  }),
+]);
+export type PendingInteraction = z.infer<typeof pendingInteractionSchema>;
+export type PendingQuestion = Extract<PendingInteraction, { kind: 'question' }>;
+export type PendingConfirmation = Extract<PendingInteraction, { kind: 'confirmation' }>;
+
+export const turnErrorSchema = z.object({ code: z.enum(ERROR_CODES), message: z.string(), retryable: z.boolean() });
+
+export const TURN_STATUSES = ['running', 'completed', 'awaiting_user', 'error', 'stopped'] as const;
+export type TurnStatus = (typeof TURN_STATUSES)[number];
+
+export const turnRecordSchema = z.object({
+  id: z.string(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+  status: z.enum(TURN_STATUSES),
+  /** Model calls made in this turn so far. */
+  steps: z.number(),
+  usage: usageSchema.optional(),
+  model: z.string().optional(),
+  error: turnErrorSchema.optional(),
+  /** Some text of this turn was cut short (an error or Stop after text had streamed). */
+  partial: z.boolean().optional(),
+  /** Answers and decisions recorded for interactive tools, by tool_use id. */
+  answers: z
+    .record(
+      z.string(),
+      z.object({ answers: z.array(answerValueSchema).optional(), approved: z.boolean().optional(), feedback: z.string().optional() }),
+    )
+    .optional(),
+});
+export type TurnRecord = z.infer<typeof turnRecordSchema>;
+export type TurnAnswer = NonNullable<TurnRecord['answers']>[string];
+
+export const sessionSchema = z.object({
+  version: z.literal(SESSION_SCHEMA_VERSION),
+  id: z.string().min(1),
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  document: boundDocumentSchema.optional(),
+  messages: z.array(storedMessageSchema),
+  toolCalls: z.record(z.string(), toolCallRecordSchema),
+  edits: z.array(editRecordSchema),
+  turns: z.array(turnRecordSchema),
+  pending: pendingInteractionSchema.optional(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+type DeepReadonly<T> = T extends (infer U)[]
+  ? readonly DeepReadonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+/** A session as everyone but its owner (owner.ts) sees it: read-only all the way down. */
+export type ReadonlySession = DeepReadonly<Session>;
+export type ReadonlyMessage = DeepReadonly<StoredMessage>;
+export type ReadonlyTurn = DeepReadonly<TurnRecord>;
+export type ReadonlyToolCall = DeepReadonly<ToolCallRecord>;
+export type ReadonlyEdit = DeepReadonly<EditRecord>;
+export type ReadonlyPending = DeepReadonly<PendingInteraction>;

@@ -1,0 +1,40 @@
+// The agent's settings and their one set of defaults, shared by the extension (which reads the
+// lessonAgent.* settings over them) and the CLI. package.json's defaults must equal these (a unit
+// test compares them), so a setting left alone behaves the same on both surfaces.
+import { DEFAULT_MODEL, type Effort } from './agent/models';
+import type { ApprovalRule } from './tools/types';
+
+export interface AgentSettings {
+  model: string;
+  /** Model calls one request may make. */
+  maxSteps: number;
+  /** The most messages of earlier conversation sent with a request. */
+  historyLength: number;
+  /** The longest reply, thinking included; capped at the model's own output limit. */
+  maxTokens: number;
+  /** How hard the model works on a request (models without effort levels ignore it). */
+  effort: Effort;
+  /** Silence (no bytes at all) before a reply counts as stalled and is retried. */
+  stallTimeoutMs: number;
+  approvalEdits: ApprovalRule;
+  alwaysConfirm: string[];
+  /** Loop-level retries of a model call that failed mid-stream or stalled (default 2). */
+  loopRetries?: number;
+  /** The first loop-level retry waits this long, doubling after (default 1000 ms). */
+  retryDelayMs?: number;
+}
+
+export const DEFAULT_SETTINGS: Readonly<AgentSettings> = Object.freeze({
+  model: DEFAULT_MODEL,
+  maxSteps: 10,
+  historyLength: 20,
+  // Thinking counts against it: 32k leaves room to think and still write a mid-sized lesson in
+  // full (8k, the old default, cut such edits off).
+  maxTokens: 32_000,
+  // 'medium' rather than the models' own 'high': a teacher waits for every reply, and lesson
+  // edits rarely need the extra reasoning. 'high' is one setting away.
+  effort: 'medium',
+  stallTimeoutMs: 60_000,
+  approvalEdits: 'large',
+  alwaysConfirm: [],
+});
