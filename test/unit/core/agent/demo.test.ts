@@ -59,6 +59,8 @@ describe('offline demo: exercises of every kind, through the agent with the real
       assert.deepEqual(toolsRun(events), ['load_skill', 'edit_document']);
       assert.deepEqual(stepsAnswered(run), [`load ${kind.skill}`, `${kind.skill} edit`, 'edit done']);
       assert.match(textOf(events), /clouds & "rain" <in> spring/, 'the reply names the topic');
+      const notes = events.flatMap((e) => (e.type === 'thinking' ? [e.text] : [])).join('');
+      assert.match(notes, new RegExp(`Load the [\\w/-]+ rules before writing anything[\\s\\S]*rules are loaded[\\s\\S]*undo it`), 'progress notes narrate each step');
       const after = await text(run);
       const check = validateLesson(after);
       assert.ok(check.ok, JSON.stringify(check.errors));

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileDocument } from '../../../../src/core/documents/fileDocument';
 import { FileWorkspace } from '../../../../src/core/documents/fileWorkspace';
+import { DEFAULT_SETTINGS } from '../../../../src/core/settings';
 import { loadSkillCatalog } from '../../../../src/core/skills/catalog';
 import type { SkillCatalog } from '../../../../src/core/skills/types';
 import { builtinTools } from '../../../../src/core/tools/builtin';
@@ -51,7 +52,8 @@ export async function startDemo(sample: string | undefined, approvalEdits: 'neve
     skills: catalog,
     document: path ? new FileDocument(path) : undefined,
     workspace: new FileWorkspace(join(dir, 'workspace')),
-    settings: { approvalEdits },
+    // The default model, so the requests ask for summarised thinking as the extension's do.
+    settings: { approvalEdits, model: DEFAULT_SETTINGS.model },
   });
   const sessionId = await harness.newSession();
   return {
