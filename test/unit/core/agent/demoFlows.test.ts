@@ -94,6 +94,17 @@ describe('offline demo: questions, confirmations, selection and failures', () =>
     assert.deepEqual(await readdir(join(run.dir, 'workspace')), ['the-seasons.lesson.xml']);
   });
 
+  it('in Markdown, removes the exercise sections it added, giving back the notes byte for byte', async () => {
+    run = await startDemo('reading-notes.md', 'never');
+    const before = await text(run);
+    await say(run, 'Add a writing exercise about the rose');
+    await say(run, 'Add a sequencing exercise about the chapters');
+    assert.equal(((await text(run)).match(/^## Exercise/gm) ?? []).length, 2);
+    const removed = await say(run, 'Remove all the exercises');
+    assert.deepEqual(toolsRun(removed.events), ['edit_document']);
+    assert.equal(await text(run), before);
+  });
+
   it('answers about the selection sent with Ask About Selection, quoting it, and edits nothing', async () => {
     run = await startDemo('water-cycle.lesson.xml');
     const before = await text(run);
