@@ -1,7 +1,8 @@
 // The headless CLI over the same core as the extension. Scripts and tests depend on its exact forms:
 //   lesson-agent run --doc FILE --prompt TEXT --session-dir DIR [--session ID] [--base-url URL]
-//                    [--api-key KEY] [--model ID] [--max-steps N]
+//                    [--api-key KEY] [--model ID] [--max-steps N] [--approval never|large|always]
 //   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
+//                    [--approval never|large|always]
 // stdout is JSON Lines, one event per line. Exit codes: 0 the turn finished, 3 waiting for the user
 // (session saved), 1 failed (an error event was printed; the session is saved and valid), 2 bad usage.
 import { DEFAULT_MODEL } from './core/agent/models';
@@ -20,6 +21,7 @@ import { SessionCorruptError, SessionNotFoundError } from './core/sessions/types
 import type { ReadonlySession } from './core/sessions/schema';
 import { loadSkillCatalog } from './core/skills/catalog';
 import { builtinTools } from './core/tools/builtin';
+import type { ApprovalRule } from './core/tools/types';
 import { CLI_EVENT_TYPES, type AgentEvent } from './shared/events';
 import { answersSchema, type AnswerValue } from './shared/questions';
 
@@ -27,12 +29,15 @@ const EXIT = { done: 0, failed: 1, usage: 2, waiting: 3 } as const;
 
 const USAGE = `Usage:
   lesson-agent run --doc FILE --prompt TEXT --session-dir DIR [--session ID] [--base-url URL]
-                   [--api-key KEY] [--model ID] [--max-steps N]
+                   [--api-key KEY] [--model ID] [--max-steps N] [--approval never|large|always]
   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
+                   [--approval never|large|always]
 
 Prints one JSON event per line. Exit codes: 0 finished, 3 waiting for the user, 1 failed, 2 bad usage.
 The API key comes from --api-key or ANTHROPIC_API_KEY; the base URL from --base-url or ANTHROPIC_BASE_URL.
-FILE is edited in place; *.xml files are validated as lesson XML.`;
+FILE is edited in place; *.xml files are validated as lesson XML. --approval is when edits ask first (as the
+lessonAgent.approval.edits setting; default large); a change to students' work always asks, and under
+"never" it is refused unless the prompt asked for it.`;
 
 class UsageError extends Error {}
 
@@ -42,6 +47,7 @@ interface Common {
   baseUrl: string | undefined;
   model: string;
   maxSteps: number;
+  approval: ApprovalRule;
 }
 
 type Command =
@@ -58,6 +64,15 @@ function positiveInt(value: string | undefined, flag: string, fallback: number):
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 100) throw new UsageError(`${flag} must be a whole number from 1 to 100.`);
   return n;
+}
+
+const APPROVAL_RULES: readonly ApprovalRule[] = ['never', 'large', 'always'];
+
+function approvalRule(value: string | undefined): ApprovalRule {
+  if (value === undefined) return 'large';
+  const rule = APPROVAL_RULES.find((r) => r === value);
+  if (!rule) throw new UsageError(`--approval must be one of: ${APPROVAL_RULES.join(', ')}.`);
+  return rule;
 }
 
 function parseAnswer(raw: string | undefined): AnswerValue[] | undefined {
@@ -80,7 +95,7 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
   if (verb !== 'run' && verb !== 'resume') throw new UsageError(`Unknown command "${verb}".`);
   const text = { type: 'string' } as const;
   const flag = { type: 'boolean' } as const;
-  const shared = { 'session-dir': text, session: text, 'base-url': text, 'api-key': text, model: text, 'max-steps': text };
+  const shared = { 'session-dir': text, session: text, 'base-url': text, 'api-key': text, model: text, 'max-steps': text, approval: text };
   const options: ParseArgsConfig['options'] =
     verb === 'run' ? { ...shared, doc: text, prompt: text } : { ...shared, answer: text, approve: flag, deny: flag, feedback: text };
   let values: Record<string, unknown>;
@@ -96,6 +111,7 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
     baseUrl: str('base-url') ?? (process.env.ANTHROPIC_BASE_URL || undefined),
     model: str('model') ?? DEFAULT_MODEL,
     maxSteps: positiveInt(str('max-steps'), '--max-steps', 10),
+    approval: approvalRule(str('approval')),
   };
   if (verb === 'run') {
     return { kind: 'run', doc: resolve(required(str('doc'), '--doc')), prompt: required(str('prompt'), '--prompt'), session: str('session'), ...common };
@@ -131,7 +147,7 @@ async function buildAgent(cmd: Command, store: FileSessionStore, doc: FileDocume
   for (const p of problems) process.stderr.write(`skill problem: ${p}\n`);
   const tools = builtinTools(catalog);
   // The same defaults as the extension's settings (core/settings.ts), with the flags over them.
-  const settings: AgentSettings = { ...DEFAULT_SETTINGS, alwaysConfirm: [], model: cmd.model, maxSteps: cmd.maxSteps };
+  const settings: AgentSettings = { ...DEFAULT_SETTINGS, alwaysConfirm: [], model: cmd.model, maxSteps: cmd.maxSteps, approvalEdits: cmd.approval };
   return new Agent({
     store,
     createClient: () => {

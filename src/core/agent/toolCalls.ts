@@ -6,6 +6,7 @@ import { interruptedResult } from '../sessions/pairing';
 import type { PendingInteraction, ToolCallRecord, ToolResultBlock } from '../sessions/schema';
 import type { Question } from '../../shared/questions';
 import { unknownToolMessage } from '../tools/registry';
+import { userRequestOf } from '../tools/studentWorkGuard';
 import type { TurnContext } from './context';
 
 export type { ToolResultBlock };
@@ -80,6 +81,7 @@ function toolContext(ctx: TurnContext, toolUseId: string): ToolContext {
     workspace: ctx.workspace,
     skills: ctx.skills,
     settings: { approvalEdits: ctx.settings.approvalEdits, alwaysConfirm: ctx.settings.alwaysConfirm },
+    userRequest: userRequestOf(ctx.session.messages, ctx.turn.id),
     signal: ctx.signal,
     now: ctx.now,
   };

@@ -56,6 +56,7 @@ export async function workbench(fileName = 'unit.lesson.xml', text = LESSON): Pr
         skills,
         signal: new AbortController().signal,
         now: () => 1_700_000_000_000,
+        userRequest: undefined,
         ...rest,
         settings: { approvalEdits: 'large', alwaysConfirm: [], ...settings },
       };
