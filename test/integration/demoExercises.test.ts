@@ -11,7 +11,7 @@ import { closeAllEditors, workbench } from './fakeModel';
 import { waitUntil } from './helpers';
 import { ASSISTANT, INPUT, assertValidRequests, typeAndSend } from './panelKit';
 import type { DemoTest } from './demoKit';
-import { answerQuickInput, clickSuggestion, documentText, lastReplyDone, lastSteps, lastSuggestions, startDemo, waitForDemo } from './demoKit';
+import { answerQuickInput, clickSuggestion, documentText, lastReplyDone, lastSteps, lastStepsAndNotes, lastSuggestions, startDemo, waitForDemo } from './demoKit';
 
 const KINDS = [
   { say: 'fill-in-the-blank', pick: 'fill-blanks', type: 'fill-blanks', step: 'Checking fill-blanks rules' },
@@ -71,10 +71,58 @@ describe('offline demo in VS Code: conversation, suggestions and exercises', fun
     assert.equal(exercisesOfType(documentText(t), 'sequencing'), 1);
     assert.match(documentText(t), /a morning routine: put the steps in order/);
 
+    await clickSuggestion('Remove all the exercises');
+    await ui.waitFor(`${byTestId(TEST_IDS.confirmationCard)}[data-status="pending"]`, { timeout: 15_000 });
+    await ui.click(byTestId(TEST_IDS.confirmDeny));
+    await waitForDemo(t, 7);
+    assert.match(await lastReplyDone(), /Not changed, as you decided/);
+
+    const reviewed = documentText(t);
+    await typeAndSend('Check the lesson for unclear instructions');
+    await waitForDemo(t, 8);
+    assert.match(await lastReplyDone(), /> Complete the sentences with the verb in the present tense\.[\s\S]*nothing was changed/);
+    assert.equal(documentText(t), reviewed, 'a review in the demo changes nothing');
+
     await typeAndSend('Sing me a song about verbs');
-    await waitForDemo(t, 6);
+    await waitForDemo(t, 9);
     assert.match(await lastReplyDone(), /did not understand that one/);
     assert.deepEqual(await lastSuggestions(), offered, 'not understood: the same list, as buttons');
+  });
+
+  it('answers each of the new chat\'s four examples, clicked then sent, with what it does (none "not understood")', async () => {
+    t = await startDemo('french-verbs.lesson.xml');
+    const examples = (await ui.evaluate(`[...document.querySelectorAll('${byTestId(TEST_IDS.example)}')].map((e) => e.textContent.trim())`)) as string[];
+    assert.equal(examples.length, 4, examples.join(' | '));
+    const expected: Record<string, { requests: number; steps: string[]; reply: RegExp }> = {
+      'Add a fill-in-the-blank exercise about French verbs': { requests: 3, steps: ['Checking fill-blanks rules', 'Editing document'], reply: /Done: the new exercise/ },
+      'What can you do?': { requests: 1, steps: [], reply: /everything the demo can show/ },
+      'Add a short writing task at the end of the lesson': { requests: 3, steps: ['Checking writing exercise rules', 'Editing document'], reply: /Done: the new exercise/ },
+      'Check the lesson for unclear instructions': { requests: 1, steps: [], reply: /A real review needs Claude/ },
+    };
+    assert.deepEqual([...examples].sort(), Object.keys(expected).sort(), 'the examples this test knows are the panel\'s');
+    let requests = 0;
+    for (const [index, example] of examples.entries()) {
+      const want = expected[example];
+      assert.ok(want);
+      if (index > 0) {
+        await t.api.controller.newSession();
+        await ui.waitFor(byTestId(TEST_IDS.emptyChat));
+      }
+      await ui.click(byTestId(TEST_IDS.example), { nth: index });
+      await waitUntil(async () => String(await ui.evaluate(`document.querySelector('${INPUT}').value`)) === example, 'the example in the input');
+      await ui.press('Enter', { selector: INPUT });
+      requests += want.requests;
+      await waitForDemo(t, requests);
+      const reply = await lastReplyDone();
+      assert.match(reply, want.reply, example);
+      assert.doesNotMatch(reply, /did not understand/, example);
+      if (want.steps.length > 0) assert.deepEqual(await lastSteps(), want.steps, example);
+      else assert.equal(await ui.count(`${ASSISTANT} ${byTestId(TEST_IDS.steps)}`), 0, `${example}: no tool ran`);
+    }
+    const text = documentText(t);
+    assert.ok(validateLesson(text).ok, JSON.stringify(validateLesson(text).errors));
+    assert.equal(exercisesOfType(text, 'fill-blanks'), 1);
+    assert.equal(exercisesOfType(text, 'writing'), 1);
   });
 
   it('adds each of the six kinds of exercise typed with a topic: its rules, then the edit, a valid lesson in the editor', async () => {
@@ -120,8 +168,17 @@ describe('offline demo in VS Code: conversation, suggestions and exercises', fun
     const before = documentText(t);
     await typeAndSend('Add a true/false exercise about chapters 1-2');
     await waitForDemo(t, 3);
-    assert.match(await lastReplyDone(), /written as Markdown/);
+    const answer = await lastReplyDone();
+    assert.match(answer, /written as Markdown/);
     assert.deepEqual(await lastSteps(), ['Checking true-false rules', 'Editing document']);
+    // The demo thinks as the real model does: its summarised thinking narrates each step, between
+    // the steps, never in the answer (and the fake accepted every continuation that sent it back).
+    const order = await lastStepsAndNotes();
+    const expected = [/^note: A true\/false exercise about chapters 1-2\./, /^step: Checking true-false rules/, /^note: The document is Markdown/, /^step: Editing document/, /^note: The Markdown section is in/];
+    assert.equal(order.length, expected.length, order.join(' | '));
+    expected.forEach((pattern, i) => assert.match(order[i] ?? '', pattern));
+    assert.doesNotMatch(answer, /The document is Markdown, not a lesson|The Markdown section is in/, 'notes are never answer text');
+    assert.ok(t.fake.requests.slice(1).every((r) => JSON.stringify(r.body).includes('"type":"thinking"')), 'each continuation carries the thinking back');
     const after = documentText(t);
     assert.ok(after.startsWith(before), 'the notes are kept');
     assert.match(after.slice(before.length), /^\n## Exercise: true or false \(chapters 1-2\)\n/);

@@ -93,6 +93,18 @@ export async function lastSteps(): Promise<string[]> {
   return rows as string[];
 }
 
+/** The last reply's steps and progress notes in the order shown (steps expanded first). */
+export async function lastStepsAndNotes(): Promise<string[]> {
+  await lastSteps();
+  const rows = await ui.evaluate(`(() => {
+    const all = document.querySelectorAll(${JSON.stringify(ASSISTANT)});
+    const last = all[all.length - 1];
+    const rows = last.querySelectorAll(${JSON.stringify(`${byTestId(TEST_IDS.step)}, ${byTestId(TEST_IDS.stepNote)}`)});
+    return [...rows].map((e) => (e.dataset.testid === ${JSON.stringify(TEST_IDS.stepNote)} ? 'note: ' : 'step: ') + e.innerText.split('\\n')[0].trim());
+  })()`);
+  return rows as string[];
+}
+
 /** The `prompt:` suggestions rendered in the last reply. */
 export const SUGGESTION = `${ASSISTANT} ${byTestId(TEST_IDS.messageText)} a.md-suggestion`;
 
