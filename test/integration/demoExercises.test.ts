@@ -14,12 +14,12 @@ import type { DemoTest } from './demoKit';
 import { answerQuickInput, clickSuggestion, documentText, lastReplyDone, lastSteps, lastStepsAndNotes, lastSuggestions, startDemo, waitForDemo } from './demoKit';
 
 const KINDS = [
-  { say: 'fill-in-the-blank', pick: 'fill-blanks', type: 'fill-blanks', step: 'Checking fill-blanks rules' },
-  { say: 'multiple-choice', pick: 'multiple-choice', type: 'multiple-choice', step: 'Checking multiple-choice rules' },
-  { say: 'true/false', pick: 'true-false', type: 'true-false', step: 'Checking true-false rules' },
-  { say: 'sequencing', pick: 'sequencing', type: 'sequencing', step: 'Checking sequencing rules' },
-  { say: 'short-answer', pick: 'short-answer', type: 'short-answer', step: 'Checking short-answer rules' },
-  { say: 'writing', pick: 'writing-exercises', type: 'writing', step: 'Checking writing exercise rules' },
+  { say: 'fill-in-the-blank', pick: 'Fill in the blanks', type: 'fill-blanks', step: 'Checking fill-blanks rules' },
+  { say: 'multiple-choice', pick: 'Multiple choice', type: 'multiple-choice', step: 'Checking multiple-choice rules' },
+  { say: 'true/false', pick: 'True or false', type: 'true-false', step: 'Checking true-false rules' },
+  { say: 'sequencing', pick: 'Sequencing', type: 'sequencing', step: 'Checking sequencing rules' },
+  { say: 'short-answer', pick: 'Short answer', type: 'short-answer', step: 'Checking short-answer rules' },
+  { say: 'writing', pick: 'Writing', type: 'writing', step: 'Checking writing exercise rules' },
 ] as const;
 
 function exercisesOfType(text: string, type: string): number {
@@ -149,7 +149,8 @@ describe('offline demo in VS Code: conversation, suggestions and exercises', fun
       const running = vscode.commands.executeCommand('lessonAgent.createExercise');
       await answerQuickInput(kind.pick);
       await running;
-      await waitUntil(async () => /exercise about\s*$/.test(String(await ui.evaluate(`document.querySelector('${INPUT}').value`))), 'the request to be prefilled');
+      const prefilled = `Add a ${kind.pick.toLowerCase()} exercise about`;
+      await waitUntil(async () => String(await ui.evaluate(`document.querySelector('${INPUT}').value`)).trim() === prefilled, `"${prefilled}" in the input`);
       await ui.press('End', { selector: INPUT });
       await ui.type(INPUT, 'les saisons');
       await ui.press('Enter', { selector: INPUT });

@@ -4,94 +4,10 @@
 import * as assert from 'node:assert/strict';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ChatController } from '../../../../src/core/chat/chatController';
-import type { ChatHostActions } from '../../../../src/core/chat/chatController';
-import { sessionToView } from '../../../../src/core/sessions/view';
-import type { HostMessage } from '../../../../src/shared/protocol';
-import type { HostMeta, SessionView } from '../../../../src/shared/view';
-import type { HostState } from '../../../../webview-ui/src/state/hostState';
-import { applyHostMessages, initialHostState } from '../../../../webview-ui/src/state/hostState';
+import type { SessionView } from '../../../../src/shared/view';
 import type { ScenarioInput } from '../../../fake/scenario';
-import { assertSameView, MemoryDocument, messagesOf, startHarness } from '../agent/harness';
-import type { Harness } from '../agent/harness';
-
-const META: HostMeta = { hasApiKey: true, demo: false, model: 'claude-test', restricted: false, skills: [], notices: [] };
-
-/** The webview's own host-state reducer, minus the rendering: snapshots, batches, gap checks. */
-class WebviewStandIn {
-  state: HostState = initialHostState;
-  posts: HostMessage[] = [];
-  warnings: string[] = [];
-  resyncs = 0;
-  onEvents?: () => void;
-
-  get view(): SessionView | undefined {
-    return this.state.ready ? this.state.session : undefined;
-  }
-
-  receive = (message: HostMessage): void => {
-    this.posts.push(message);
-    const result = applyHostMessages(this.state, [message]);
-    this.state = result.state;
-    this.warnings.push(...result.warnings);
-    if (result.resync) this.resyncs += 1;
-    if (message.type === 'events') this.onEvents?.();
-  };
-
-  /** A reload: the webview forgets everything until the next snapshot. */
-  reset(): void {
-    this.state = initialHostState;
-  }
-
-  count(type: HostMessage['type']): number {
-    return this.posts.filter((p) => p.type === type).length;
-  }
-}
-
-interface Setup {
-  harness: Harness;
-  controller: ChatController;
-  webview: WebviewStandIn;
-  logs: string[];
-  notices: string[];
-  lastSession: { id: string | undefined };
-}
-
-async function setup(scenario: ScenarioInput, document = new MemoryDocument('<lesson>\n  <p>Hi.</p>\n</lesson>\n')): Promise<Setup> {
-  const harness = await startHarness({ scenario, document });
-  const logs: string[] = [];
-  const notices: string[] = [];
-  const lastSession = { id: undefined as string | undefined };
-  const actions: ChatHostActions = {
-    pickFile: async () => 'lessons/picked.lesson.xml',
-    openProposalDiff: async () => undefined,
-    openEditDiff: async () => undefined,
-    revertEdit: async () => ({ ok: true }),
-    exportSession: async () => undefined,
-    setApiKey: async () => undefined,
-    openSettings: async () => undefined,
-    notify: (level, message) => notices.push(`${level}: ${message}`),
-  };
-  const controller = new ChatController({
-    agent: harness.agent,
-    store: harness.store,
-    actions,
-    meta: () => META,
-    activeDocument: () => ({ uri: document.uri, name: document.name, kind: document.kind }),
-    lastSession: { get: () => lastSession.id, set: (id) => void (lastSession.id = id) },
-    log: (level, message) => logs.push(`${level}: ${message}`),
-  });
-  const webview = new WebviewStandIn();
-  controller.attach(webview.receive);
-  await controller.init();
-  return { harness, controller, webview, logs, notices, lastSession };
-}
-
-async function storedView(s: Setup): Promise<SessionView> {
-  const id = s.controller.currentSessionId;
-  assert.ok(id, 'a session is open');
-  return sessionToView(await s.harness.store.get(id));
-}
+import { assertSameView, messagesOf } from '../agent/harness';
+import { META, setup, storedView, type Setup } from './controllerKit';
 
 const HELLO: ScenarioInput = { steps: [{ blocks: [{ type: 'text', text: 'Hello! I can help you write lessons and exercises.' }] }] };
 const SLOW: ScenarioInput = {
