@@ -42,7 +42,7 @@ function npmCliPath() {
     const candidate = join(dir, 'npm');
     if (dir && existsSync(candidate)) return realpathSync(candidate);
   }
-  throw new Error('npm was not found on PATH: install Node.js 20.19+ (or 22.12+) with npm.');
+  throw new Error('npm was not found on PATH: install Node.js 20.19+ (or 22.13+, or 24+) with npm.');
 }
 
 async function installOnce(dir, label, install) {
