@@ -34,7 +34,7 @@ const SCENARIO: ScenarioInput = {
             name: 'AskUserQuestion',
             input: {
               questions: [
-                { header: 'Level', question: 'Which level?', options: [{ label: 'A1', description: 'Beginners' }, { label: 'A2', description: 'Elementary' }] },
+                { header: 'Level', question: 'Which level?', multiSelect: false, options: [{ label: 'A1', description: 'Beginners' }, { label: 'A2', description: 'Elementary' }] },
                 { header: 'Topic', question: 'What topic?', inputType: 'text', placeholder: 'e.g. food' },
               ],
             },

@@ -109,16 +109,24 @@ describe('panel: a teacher\'s small stumbles', function () {
     report(`the save dialog offers ${offered}`);
     assert.equal(path.basename(offered), fileNameFor(title, '.md'), 'the title\'s characters are kept (only / and : give way)');
     assert.match(path.basename(offered), /^Verbes été hiver, niveau A2 — 3ᵉ [0-9a-z]+\.md$/);
+    // Never the lessons' folder: the user's Documents (or home) on a first export, else where the
+    // last export went (an earlier test of this run may have exported to the workspace's root).
     const home = homedir();
-    assert.ok([home, path.join(home, 'Documents')].includes(path.dirname(offered)), `a folder of the user's, not the lessons' (${path.dirname(offered)})`);
-    const target = vscode.Uri.joinPath(workspaceFolder(), path.basename(offered));
+    const offeredDir = path.dirname(offered);
+    assert.ok(t.editor);
+    assert.notEqual(offeredDir, path.dirname(t.editor.document.uri.fsPath), 'not beside the lessons');
+    assert.ok([home, path.join(home, 'Documents'), workspaceFolder().fsPath].includes(offeredDir), `a folder of the user's (${offeredDir})`);
+    // Saved into a folder no earlier export used, so the next offer can only come from this one.
+    const folder = vscode.Uri.joinPath(workspaceFolder(), uniqueName('exports', ''));
+    await vscode.workspace.fs.createDirectory(folder);
+    const target = vscode.Uri.joinPath(folder, path.basename(offered));
     await answerWith(target.fsPath);
     await first;
     const written = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
     assert.match(written, /What do you think of this lesson\?/);
 
     // Said in the panel, with Open; the token line is the panel's, word for word.
-    await ui.waitFor(byTestId(TEST_IDS.exported), { text: `Exported to ${path.basename(offered)}` });
+    await ui.waitFor(byTestId(TEST_IDS.exported), { text: `Exported to ${path.basename(folder.fsPath)}/${path.basename(offered)}` });
     const usage = (await ui.text(byTestId(TEST_IDS.usage))).trim();
     assert.ok(written.includes(`_Tokens: ${usage}_`), `the export says "${usage}" as the panel does:\n${written}`);
     await ui.click(byTestId(TEST_IDS.exportedOpen));
@@ -126,10 +134,10 @@ describe('panel: a teacher\'s small stumbles', function () {
 
     // The next export is offered where the last one went.
     const second = vscode.commands.executeCommand('lessonAgent.exportSession');
-    assert.equal(path.dirname(await offeredPath()), workspaceFolder().fsPath);
+    assert.equal(path.dirname(await offeredPath()), folder.fsPath);
     await ui.press('Escape', { ...workbench, selector: QUICK_INPUT });
     await second;
-    await vscode.workspace.fs.delete(target);
+    await vscode.workspace.fs.delete(folder, { recursive: true });
   });
 
   it('Show Sessions and the panel\'s sessions list give a session the same date', async () => {
