@@ -6,7 +6,7 @@
 // `nobody` so the non-root path is the one exercised.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -35,6 +35,8 @@ describe('npm test on a machine without the system packages', () => {
   let cache: string;
 
   beforeEach(() => {
+    // The clone's own run folder, which a user who owns the clone can always create.
+    mkdirSync(join(ROOT, '.test-artifacts'), { recursive: true });
     // An empty runtime cache, as on a fresh machine (readable by `nobody`).
     cache = mkdtempSync(join(tmpdir(), 'lesson-agent-no-runtime-'));
     chmodSync(cache, 0o755);
