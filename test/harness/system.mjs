@@ -52,9 +52,11 @@ export async function ensureSystemPackages({ forInstall, logPath }) {
   if (missing.length === 0) return;
   const packages = [...new Set(missing.map((need) => need.apt))];
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot || !onPath('apt-get')) {
+  // LESSON_AGENT_NO_APT=1: root, but the machine is not ours to change (a shared host, a test).
+  const noApt = process.env.LESSON_AGENT_NO_APT === '1';
+  if (!isRoot || noApt || !onPath('apt-get')) {
     const lines = missing.map((need) => `  - ${need.what}`).join('\n');
-    const why = isRoot ? 'apt-get is not available to install them' : 'only root can install them';
+    const why = !isRoot ? 'only root can install them' : noApt ? 'LESSON_AGENT_NO_APT=1 says not to install them' : 'apt-get is not available to install them';
     throw new Error(
       `The tests need system packages that are missing (${why}):\n${lines}\n` +
         `Install them (Debian/Ubuntu): sudo apt-get install -y ${packages.join(' ')}\n` +
