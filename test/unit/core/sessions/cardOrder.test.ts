@@ -11,17 +11,8 @@ import { MemoryDocument, startHarness, type Harness } from '../agent/harness';
 const LESSON = '<lesson title="Weather" lang="en">\n  <h1>Weather</h1>\n  <p>Sun and rain.</p>\n</lesson>\n';
 const NOTE = '  <note><p>Bring pictures of clouds.</p></note>\n';
 
-// Within the question tool's limits (2-4 options, multiSelect said), or the tool refuses it.
 const questions = [
-  {
-    header: 'Level',
-    question: 'What level are your students?',
-    multiSelect: false,
-    options: [
-      { label: 'A2', description: 'Elementary' },
-      { label: 'B1', description: 'Intermediate' },
-    ],
-  },
+  { header: 'Level', question: 'What level are your students?', multiSelect: false, options: [{ label: 'A1', description: 'Beginners' }, { label: 'A2', description: 'Elementary' }] },
 ];
 
 function assistantOf(items: ReturnType<typeof sessionToView>['items']): AssistantItem {
