@@ -2,11 +2,27 @@
 import * as vscode from 'vscode';
 import type { ChatHostActions } from '../core/chat/chatController';
 import { revertEdit } from '../core/chat/revert';
+import { editReview, proposalReview, type ReviewTexts } from '../core/chat/review';
 import { sessionToMarkdown } from '../core/sessions/markdown';
-import type { EditRecord, Session } from '../core/sessions/schema';
+import type { ReadonlyEdit, ReadonlySession } from '../core/sessions/schema';
 import type { ApiKeyStore } from './apiKey';
 import { VscodeDocumentAccess } from './documentAccess';
 import type { ReviewDocuments } from './proposalDocuments';
+
+/** The document's text as the editor has it (unsaved changes included); '' when it does not exist. */
+async function currentText(uri: string): Promise<string> {
+  try {
+    return (await vscode.workspace.openTextDocument(vscode.Uri.parse(uri))).getText();
+  } catch {
+    return '';
+  }
+}
+
+function titled(title: string, texts: ReviewTexts): string {
+  if (texts.note === 'on the current text') return vscode.l10n.t('{0}, on the current text', title);
+  if (texts.note === 'changed lines only') return vscode.l10n.t('{0}, changed lines only', title);
+  return title;
+}
 
 export function createChatActions(apiKeys: ApiKeyStore, review: ReviewDocuments, log: vscode.LogOutputChannel): ChatHostActions {
   return {
@@ -21,15 +37,19 @@ export function createChatActions(apiKeys: ApiKeyStore, review: ReviewDocuments,
       const uri = picked?.[0];
       return uri ? vscode.workspace.asRelativePath(uri, false) : undefined;
     },
-    openProposalDiff: (proposal, title) =>
-      review.openDiff(proposal.uri, proposal.before, proposal.after, vscode.l10n.t('{0} (current ↔ proposed)', title)),
-    openEditDiff: (edit: EditRecord) =>
-      review.openDiff(edit.documentUri, edit.before, edit.after, vscode.l10n.t('{0} (before ↔ after)', edit.summary)),
-    async revertEdit(_session: Session, edit: EditRecord) {
+    async openProposalDiff(proposal, title) {
+      const texts = proposalReview(proposal, await currentText(proposal.uri));
+      await review.openDiff(proposal.uri, texts.before, texts.after, titled(vscode.l10n.t('{0} (current ↔ proposed)', title), texts));
+    },
+    async openEditDiff(edit: ReadonlyEdit) {
+      const texts = editReview(edit, await currentText(edit.documentUri));
+      await review.openDiff(edit.documentUri, texts.before, texts.after, titled(vscode.l10n.t('{0} (before ↔ after)', edit.summary), texts));
+    },
+    async revertEdit(_session: ReadonlySession, edit: ReadonlyEdit) {
       const document = new VscodeDocumentAccess(vscode.Uri.parse(edit.documentUri));
       return revertEdit(document, edit);
     },
-    async exportSession(session: Session) {
+    async exportSession(session: ReadonlySession) {
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       const safe = session.title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().slice(0, 60) || 'session';
       const target = await vscode.window.showSaveDialog({

@@ -90,5 +90,6 @@ function benchContext(document: FileDocument, seen: Awaited<ReturnType<FileDocum
     settings: { approvalEdits: 'never' as const, alwaysConfirm: [] },
     signal: new AbortController().signal,
     now: () => Date.now(),
+    beginEdit: async () => 'bench-edit',
   };
 }

@@ -10,7 +10,7 @@ import { applyAgentEvent } from '../../shared/viewReducer';
 import type { Agent, TurnOutcome, TurnRequest } from '../agent/agent';
 import { AgentRequestError, NoApiKeyError } from '../agent/agent';
 
-import type { ReadonlyEdit, ReadonlySession } from '../sessions/schema';
+import type { ReadonlyEdit, ReadonlyProposal, ReadonlySession } from '../sessions/schema';
 import { SessionCorruptError, type SessionReader } from '../sessions/types';
 import { sessionToView } from '../sessions/view';
 import type { Scheduler } from './eventBatcher';
@@ -21,7 +21,8 @@ export type LogLevel = 'info' | 'warn' | 'error';
 /** What only the editor can do: dialogs, diffs, documents. */
 export interface ChatHostActions {
   pickFile(): Promise<string | undefined>;
-  openProposalDiff(proposal: { uri: string; before: string; after: string }, title: string): Promise<void>;
+  /** Opens a diff of a proposed change (a diff record, rebuilt on the document's current text). */
+  openProposalDiff(proposal: ReadonlyProposal, title: string): Promise<void>;
   openEditDiff(edit: ReadonlyEdit): Promise<void>;
   revertEdit(session: ReadonlySession, edit: ReadonlyEdit): Promise<{ ok: true } | { ok: false; message: string }>;
   exportSession(session: ReadonlySession): Promise<void>;

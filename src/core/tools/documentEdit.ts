@@ -83,9 +83,17 @@ function modelView(after: DocumentSnapshot, belief: string | undefined): Documen
   return { text: belief, version: after.version };
 }
 
+function conflictResult(message: string, current: DocumentSnapshot): ToolResult {
+  return errorResult(
+    `${message}\nRedo your change on the current text below (it includes the user's typing).\n\n` + `Current document:\n${current.text}`,
+    'Refused: the user was editing the same place',
+  );
+}
+
 /**
  * Applies `edits` (against `base`) and reports the real outcome. `belief` is the text the model
- * thinks the document now has (undefined when it edited text with typing it had not seen).
+ * thinks the document now has (undefined when it edited text with typing it had not seen). The
+ * edit is planned against the live text and recorded in the session before the document changes.
  */
 export async function applyAndReport(
   ctx: ToolContext,
@@ -96,22 +104,30 @@ export async function applyAndReport(
   belief: string | undefined,
 ): Promise<ToolResult> {
   if (ctx.signal.aborted) return errorResult('Interrupted before the edit was applied; the document was not changed.');
-  // What the edits land on, for Revert, in case the document access does not report it.
   const landing = await document.read().catch(() => base);
-  const result = await document.applyEdits(edits, base, summary);
+  let planned = edits;
+  if (landing.text !== base.text) {
+    // The user typed since the model read it: rebased over the typing, or refused where they overlap.
+    const rebased = rebaseEdits(base.text, landing.text, edits);
+    if (!rebased.ok) return conflictResult(rebased.message, landing);
+    planned = rebased.edits;
+  }
+  let expected: string;
+  try {
+    expected = applyTextEdits(landing.text, planned);
+  } catch (error) {
+    return errorResult(`The edit could not be placed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const id = await ctx.beginEdit({ documentUri: document.uri, summary, before: landing.text, after: expected });
+  const result = await document.applyEdits(planned, landing, summary);
   if (!result.ok) {
     if (result.reason !== 'conflict' || !result.current) return errorResult(result.message);
-    return errorResult(
-      `${result.message}\nRedo your change on the current text below (it includes the user's typing).\n\n` +
-        `Current document:\n${result.current.text}`,
-      'Refused: the user was editing the same place',
-    );
+    return conflictResult(result.message, result.current);
   }
   // Re-read: the editor (or the disk) is the truth, not what we meant to write.
   const after = await document.read().catch(() => result.after);
-  const before = result.before?.text ?? landing.text;
   const lines = [`Applied to ${document.name}: ${summary} (${describeEdits(edits)}).`];
-  if (result.rebased || belief === undefined) {
+  if (landing.text !== base.text || result.rebased || belief === undefined) {
     lines.push('The user edited other parts of the document meanwhile; their changes were kept. Work from the current text from now on.');
   }
   // The proposed text was validated before applying; only a merged result needs a new look.
@@ -122,7 +138,7 @@ export async function applyAndReport(
   return {
     content: lines.join('\n'),
     summary: describeEdits(edits),
-    edit: { documentUri: document.uri, summary, before, after: after.text },
+    edit: { id, before: result.before?.text ?? landing.text, after: result.after.text },
     documentSeen: modelView(after, belief),
   };
 }

@@ -2,6 +2,7 @@
 // editing tools on a real lesson file: each flow the README promises works, says it is a demo, and
 // leaves a valid lesson. Also the team's view invariant, spelled out once on a long session.
 import * as assert from 'node:assert/strict';
+import { hashText } from '../../../../src/core/documents/patch';
 import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,7 +72,9 @@ describe('offline demo scenario, through the agent with the real tools', () => {
     assert.match(after, /<exercise id="demo-verbs-\w+" type="fill-blanks">/);
     const session = await (h as Harness).session(id);
     assert.equal(session.edits.length, 1);
-    assert.equal(session.edits[0]?.before, before);
+    assert.equal(session.edits[0]?.hashBefore, hashText(before));
+    assert.equal(session.edits[0]?.hashAfter, hashText(after));
+    assert.equal(session.edits[0]?.status, 'applied');
   });
 
   it('asks three questions on "Add an exercise", then writes an exercise from the answers', async () => {
