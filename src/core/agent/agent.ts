@@ -23,6 +23,7 @@ import { AgentRequestError, NoApiKeyError, type AgentError } from './errors';
 import { refusedTurns, toApiMessages } from './history';
 import { applyAnswers, applyDecision, continuePaused, requirePending, requireValidAnswers } from './resume';
 import type { ToolUsesOutcome } from './toolCalls';
+import { PANEL_WORDS, type SurfaceWords } from './surface';
 import { TurnRunner } from './turn';
 import type { TurnOutcome, TurnRequest } from './types';
 
@@ -42,6 +43,8 @@ export interface AgentDeps {
   now?(): number;
   newId?(prefix: string): string;
   log?(level: LogLevel, message: string): void;
+  /** The words for the user's actions where the agent's messages appear (the panel's by default). */
+  words?: SurfaceWords;
 }
 
 interface RunSetup {
@@ -328,6 +331,7 @@ export class Agent {
       workspace: setup.workspace,
       signal,
       clock: this.clock,
+      words: this.deps.words ?? PANEL_WORDS,
       onEvent: emit,
       log: (level, message) => this.log(level, message),
     });

@@ -13,6 +13,7 @@ import { classifyFailure, scrubSecrets, type AgentError } from './errors';
 import { pairingProblems, refusedTurns, toApiMessages, windowMessages } from './history';
 import { callModel, ModelCallFailure } from './modelCall';
 import { storedContent, stopOutcome } from './replies';
+import { capitalized } from './surface';
 import { modelParams } from './requestParams';
 import { runToolUses, type ToolUse, type ToolUsesOutcome } from './toolCalls';
 import type { TurnOutcome } from './types';
@@ -127,7 +128,7 @@ export class TurnRunner implements TurnContext {
         if (this.calls >= this.settings.maxSteps) {
           throw new TurnEnd({
             code: 'step_limit',
-            message: `Stopped after ${this.calls} model calls in one request (the maxSteps setting is ${this.settings.maxSteps}). Retry to let it continue.`,
+            message: `Stopped after ${this.calls} model calls in one request (${this.setup.words.maxSteps} is ${this.settings.maxSteps}). ${capitalized(this.setup.words.retry)} to let it continue.`,
             retryable: true,
           });
         }
@@ -218,7 +219,7 @@ export class TurnRunner implements TurnContext {
         });
       } catch (err) {
         const failure = err instanceof ModelCallFailure ? err : new ModelCallFailure(err, false, []);
-        const c = classifyFailure(failure.cause, { connected: failure.connected, baseURL: client.baseURL });
+        const c = classifyFailure(failure.cause, { connected: failure.connected, baseURL: client.baseURL, words: this.setup.words });
         const error = { code: c.code, message: this.scrub(c.message), retryable: c.retryable };
         const stopped = this.signal.aborted || c.code === 'cancelled';
         if (stopped || !c.loopRetry || attempt >= retries) {

@@ -98,10 +98,15 @@ type Decoded = { ok: true; version: number; record: unknown } | { ok: false; rea
 function decode(text: string): Decoded {
   const head = LINE_HEAD.exec(text);
   if (!head || !text.endsWith('}')) return { ok: false, reason: 'not a journal record' };
+  const version = Number(head[1]);
+  // A newer Lesson Agent may frame its records differently: its version alone decides.
+  if (version > SESSION_SCHEMA_VERSION) {
+    throw new SessionFormatError(`schema version ${version} is newer than this version of Lesson Agent understands (${SESSION_SCHEMA_VERSION})`, true);
+  }
   const body = text.slice(head[0].length, -1);
   if (crc32(body) !== Number.parseInt(head[2] ?? '', 16)) return { ok: false, reason: 'its checksum does not match' };
   try {
-    return { ok: true, version: Number(head[1]), record: JSON.parse(body) };
+    return { ok: true, version, record: JSON.parse(body) };
   } catch {
     return { ok: false, reason: 'it is not valid JSON' };
   }
@@ -162,9 +167,6 @@ export function readJournal(bytes: Buffer): JournalContents {
       break;
     }
     const decoded = decode(bytes.toString('utf8', offset, end));
-    if (decoded.ok && decoded.version > SESSION_SCHEMA_VERSION) {
-      throw new SessionFormatError(`schema version ${decoded.version} is newer than this version of Lesson Agent understands (${SESSION_SCHEMA_VERSION})`, true);
-    }
     const next = decoded.ok ? readRecord(session, decoded) : decoded.reason;
     if (typeof next === 'string') {
       fail(next);

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { AgentEvent } from '../../../src/shared/events';
+import type { CliEvent } from '../../../src/shared/events';
 import { validateLesson } from '../../../src/core/lesson/validate';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fake/fakeAnthropic';
 import type { ScenarioInput } from '../../fake/scenario';
@@ -51,8 +51,8 @@ function toolResults(fake: FakeAnthropic, index: number): ToolResult[] {
     .map((b) => ({ content: typeof b.content === 'string' ? b.content : JSON.stringify(b.content), isError: b.is_error === true }));
 }
 
-function ofType<T extends AgentEvent['type']>(events: AgentEvent[], type: T): Extract<AgentEvent, { type: T }>[] {
-  return events.filter((e): e is Extract<AgentEvent, { type: T }> => e.type === type);
+function ofType<T extends CliEvent['type']>(events: CliEvent[], type: T): Extract<CliEvent, { type: T }>[] {
+  return events.filter((e): e is Extract<CliEvent, { type: T }> => e.type === type);
 }
 
 async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
