@@ -11,7 +11,7 @@ import type { SkillCatalog } from '../core/skills/types';
 import { loadSkillCatalog } from '../core/skills/catalog';
 import { builtinTools } from '../core/tools/builtin';
 import { FileSessionStore } from '../core/sessions/fileStore';
-import type { Session } from '../core/sessions/schema';
+import type { ReadonlySession } from '../core/sessions/schema';
 import type { ApiKeyStore } from './apiKey';
 import { VscodeDocumentAccess } from './documentAccess';
 import { readSettings } from './settings';
@@ -43,7 +43,7 @@ export class AgentHost implements vscode.Disposable {
       createClient: () => this.createClient(),
       tools: () => builtinTools(this.skills()),
       skills: () => this.skills(),
-      document: (session: Session) => (session.document ? new VscodeDocumentAccess(vscode.Uri.parse(session.document.uri)) : undefined),
+      document: (session: ReadonlySession) => (session.document ? new VscodeDocumentAccess(vscode.Uri.parse(session.document.uri)) : undefined),
       workspace: () => {
         const folder = vscode.workspace.workspaceFolders?.[0];
         return folder ? new VscodeWorkspaceAccess(folder) : undefined;

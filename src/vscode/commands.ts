@@ -1,6 +1,6 @@
 // Every "Lesson Agent: ..." command. Each one does its work through the controller or the host.
 import * as vscode from 'vscode';
-import { MODEL_CHOICES } from '../core/agent/models';
+import { MODELS } from '../core/agent/models';
 import type { ChatController } from '../core/chat/chatController';
 import type { AgentHost } from './agentHost';
 import type { ApiKeyStore } from './apiKey';
@@ -37,15 +37,19 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   register('selectModel', async () => {
     const config = vscode.workspace.getConfiguration(SECTION);
     const current = config.get<string>('model');
-    const items: vscode.QuickPickItem[] = MODEL_CHOICES.map((id) => ({
-      label: id,
-      description: id === current ? vscode.l10n.t('current') : undefined,
+    const items: Array<vscode.QuickPickItem & { id: string }> = MODELS.map((m) => ({
+      id: m.id,
+      label: m.label,
+      description: m.id === current ? `${m.id} · ${vscode.l10n.t('current')}` : m.id,
+      detail: m.description,
     }));
     const picked = await vscode.window.showQuickPick(items, {
       title: vscode.l10n.t('Select the model for Lesson Agent'),
       placeHolder: current,
+      matchOnDescription: true,
+      matchOnDetail: true,
     });
-    if (picked) await config.update('model', picked.label, vscode.ConfigurationTarget.Global);
+    if (picked) await config.update('model', picked.id, vscode.ConfigurationTarget.Global);
   });
 }
 

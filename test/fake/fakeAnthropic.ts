@@ -5,10 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
+import { contentDigest, refusalOf } from './apiRules';
 import { fillStep, matchRule, requestFacts } from './matching';
 import { PromptCache } from './promptCache';
 import { parseScenario, type Scenario, type ScenarioInput, type Step } from './scenario';
-import { encodeEvent, errorBody, responseEvents, responseMessage, type WireEvent, type WireOptions } from './wire';
+import { concreteBlocks, contentOf, encodeEvent, errorBody, responseEvents, responseMessage, type WireEvent, type WireOptions } from './wire';
 
 export interface RecordedRequest {
   /** 0-based, counting every request the server received. */
@@ -36,6 +37,18 @@ export interface FakeOptions {
 }
 
 const DEFAULT_MODEL = 'claude-fake-1';
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Whether and how the reply shows thinking: as the request asks, else the model's default. */
+function thinkingMode(body: Record<string, unknown>): WireOptions['thinking'] {
+  const t = body.thinking;
+  if (isRecord(t)) return t.type === 'disabled' ? 'none' : t.display === 'summarized' ? 'summarized' : 'omitted';
+  // Current models think by default with the text omitted; the 4.5 models only when asked.
+  return typeof body.model === 'string' && /^claude-(sonnet|opus|haiku)-4-5/.test(body.model) ? 'none' : 'omitted';
+}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -75,6 +88,8 @@ class FakeServer {
    *  and a session kept from an earlier run (npm start, a reload) would see them again. */
   private readonly instance = randomBytes(3).toString('hex');
   private readonly cache = new PromptCache();
+  /** Digests of replies this fake ended with pause_turn: those may come back as the last message. */
+  private readonly pausedReplies = new Set<string>();
 
   constructor(scenario: Scenario) {
     this.scenario = scenario;
@@ -108,9 +123,12 @@ class FakeServer {
     const n = this.ids;
     let tools = 0;
     const usage = { ...this.cache.usageFor(body), output_tokens: 0 };
+    const requestModel = typeof body.model === 'string' ? body.model : DEFAULT_MODEL;
     return {
       messageId: `msg_fake_${this.instance}_${n}`,
-      model: this.scenario.model ?? (typeof body.model === 'string' ? body.model : DEFAULT_MODEL),
+      model: this.scenario.model ?? requestModel,
+      requestModel,
+      thinking: thinkingMode(body),
       usage,
       textChunk: this.scenario.chunk ?? 8,
       jsonChunk: this.scenario.jsonChunk ?? 24,
@@ -136,6 +154,11 @@ class FakeServer {
       record(undefined, 'not_found');
       return sendJson(res, 404, errorBody('not_found_error', `The fake serves POST /v1/messages only, not ${req.method} ${path}`));
     }
+    const refusal = refusalOf(body, this.pausedReplies);
+    if (refusal) {
+      record(undefined, 'refused:400');
+      return sendJson(res, 400, errorBody('invalid_request_error', refusal));
+    }
     const picked = this.pick(body, index);
     if (!picked) {
       record(undefined, 'exhausted');
@@ -157,12 +180,23 @@ class FakeServer {
       return;
     }
     const opts = this.wireOptions(body);
+    const blocks = concreteBlocks(step, opts);
+    if (step.stopReason === 'pause_turn') this.pausedReplies.add(contentDigest(contentOf(blocks)));
     if (body.stream !== true) {
       record(label, 'json');
-      return sendJson(res, 200, responseMessage(step, opts));
+      return sendJson(res, 200, responseMessage(step, blocks, opts));
     }
     record(label, fault ? `fault:${fault.kind}` : 'stream');
-    await this.stream(res, step, responseEvents(step, opts));
+    await this.stream(res, step, responseEvents(step, blocks, opts));
+  }
+
+  /** A model thinking without showing it: nothing but pings for `silentMs`. */
+  private async silence(res: ServerResponse, step: Step): Promise<void> {
+    const until = Date.now() + (step.silentMs ?? 0);
+    while (Date.now() < until && !res.destroyed) {
+      await sleep(Math.min(step.pingEveryMs ?? 100, Math.max(0, until - Date.now())));
+      await write(res, encodeEvent({ event: 'ping', data: { type: 'ping' } }));
+    }
   }
 
   private async stream(res: ServerResponse, step: Step, events: WireEvent[]): Promise<void> {
@@ -178,6 +212,12 @@ class FakeServer {
     let buffer = '';
     for (let i = 0; i < limit && !res.destroyed; i++) {
       buffer += encodeEvent(events[i] as WireEvent);
+      if (i === 0 && step.silentMs) {
+        await write(res, buffer);
+        buffer = '';
+        await this.silence(res, step);
+        continue;
+      }
       if (delay > 0 || buffer.length > 16_384) {
         await write(res, buffer);
         buffer = '';

@@ -133,8 +133,11 @@ function fillValue(v: unknown, ctx: FillContext): unknown {
 
 /** Fills {{1}}, {{xml:1}}, {{document}}, {{lessonOpen}}, {{lessonBody}}, {{n}}, {{uid}} in a step's blocks. */
 export function fillStep(step: Step, ctx: FillContext): Step {
-  const blocks = step.blocks.map((b): ScenarioBlock =>
-    b.type === 'text' ? { ...b, text: fillString(b.text, ctx) } : { ...b, input: fillValue(b.input, ctx) },
-  );
+  const blocks = step.blocks.map((b): ScenarioBlock => {
+    if (b.type === 'text') return { ...b, text: fillString(b.text, ctx) };
+    if (b.type === 'thinking') return { ...b, thinking: fillString(b.thinking, ctx) };
+    if (b.type === 'tool_use') return { ...b, input: fillValue(b.input, ctx) };
+    return b;
+  });
   return { ...step, blocks };
 }

@@ -19,7 +19,21 @@ const toolUseBlockSchema = z.object({
   chunk: z.number().int().positive().optional(),
 });
 
-export const blockSchema = z.discriminatedUnion('type', [textBlockSchema, toolUseBlockSchema]);
+/**
+ * The model's thinking. Its text is sent only when the request asks for `display: "summarized"`
+ * (else the block arrives empty, as the API's default "omitted" display sends it), always with a
+ * signature the fake can check when the block comes back.
+ */
+const thinkingBlockSchema = z.object({
+  type: z.literal('thinking'),
+  thinking: z.string(),
+  chunk: z.number().int().positive().optional(),
+});
+
+/** A redacted thinking block: opaque `data`, sent whole in its content_block_start. */
+const redactedThinkingBlockSchema = z.object({ type: z.literal('redacted_thinking') });
+
+export const blockSchema = z.discriminatedUnion('type', [textBlockSchema, toolUseBlockSchema, thinkingBlockSchema, redactedThinkingBlockSchema]);
 export type ScenarioBlock = z.infer<typeof blockSchema>;
 
 export const faultSchema = z.discriminatedUnion('kind', [
@@ -66,7 +80,13 @@ export const stepSchema = z.object({
   name: z.string().optional(),
   blocks: z.array(blockSchema).default([]),
   /** Defaults to tool_use when a tool_use block is present, else end_turn. */
-  stopReason: z.enum(['end_turn', 'tool_use', 'max_tokens', 'stop_sequence']).optional(),
+  stopReason: z.enum(['end_turn', 'tool_use', 'max_tokens', 'stop_sequence', 'pause_turn', 'refusal', 'model_context_window_exceeded']).optional(),
+  /**
+   * The model thinks without showing it for this long before its first block: the stream carries
+   * only `ping` events meanwhile (every `pingEveryMs`, default 100), as the API's does.
+   */
+  silentMs: z.number().nonnegative().optional(),
+  pingEveryMs: z.number().positive().optional(),
   usage: usageOverrideSchema.optional(),
   chunk: z.number().int().positive().optional(),
   /** Pause between SSE events, to make a stream slow enough to stop. */

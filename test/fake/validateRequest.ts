@@ -11,7 +11,7 @@ function blocksOf(message: Json): Json[] | undefined {
   return Array.isArray(message.content) && message.content.every(isRecord) ? message.content : undefined;
 }
 
-const BLOCK_TYPES = new Set(['text', 'tool_use', 'tool_result', 'image', 'document']);
+const BLOCK_TYPES = new Set(['text', 'tool_use', 'tool_result', 'image', 'document', 'thinking', 'redacted_thinking']);
 
 function checkBlocks(blocks: Json[], role: string, at: string, problems: string[]): void {
   if (blocks.length === 0) problems.push(`${at}: empty content`);

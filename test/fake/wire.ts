@@ -1,7 +1,9 @@
 // The Messages streaming wire format, event by event, as the real API sends it for `stream: true`
-// (see ../../shared notes): message_start, per block start/deltas/stop, one ping after the first
-// block start, message_delta with the stop reason and cumulative usage, message_stop.
+// (see the shared notes): message_start, per block start/deltas/stop, one ping after the first
+// block start, message_delta with the stop reason and cumulative usage, message_stop. A scenario
+// step's blocks are first made concrete (ids, signatures, redacted data), then encoded.
 import type { ScenarioBlock, Step } from './scenario';
+import { redactedData, signThinking, thinkingTag } from './thinking';
 
 export interface WireEvent {
   readonly event: string;
@@ -17,13 +19,25 @@ export interface WireUsage {
 
 export interface WireOptions {
   readonly messageId: string;
+  /** The model the response names. */
   readonly model: string;
+  /** The model the request asked for: thinking blocks are signed for it. */
+  readonly requestModel: string;
+  /** Thinking text is sent only with "summarized"; "omitted" sends empty thinking blocks; "none" sends none. */
+  readonly thinking: 'summarized' | 'omitted' | 'none';
   readonly usage: WireUsage;
   readonly textChunk: number;
   readonly jsonChunk: number;
   /** Gives each tool_use block without an id its own. */
   readonly newToolUseId: () => string;
 }
+
+/** A block as the response carries it, with everything the scenario left to the server filled in. */
+export type ConcreteBlock =
+  | { type: 'text'; text: string; chunk?: number }
+  | { type: 'tool_use'; id: string; name: string; input: unknown; chunk?: number }
+  | { type: 'thinking'; thinking: string; signature: string; chunk?: number }
+  | { type: 'redacted_thinking'; data: string };
 
 export function encodeEvent(e: WireEvent): string {
   return `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`;
@@ -35,30 +49,46 @@ function chunks(text: string, size: number): string[] {
   return out;
 }
 
-function blockEvents(block: ScenarioBlock, index: number, opts: WireOptions): WireEvent[] {
-  if (block.type === 'text') {
-    const deltas = chunks(block.text, block.chunk ?? opts.textChunk).map((text) => ({
-      event: 'content_block_delta',
-      data: { type: 'content_block_delta', index, delta: { type: 'text_delta', text } },
-    }));
-    return [
-      { event: 'content_block_start', data: { type: 'content_block_start', index, content_block: { type: 'text', text: '' } } },
-      ...deltas,
-    ];
+/**
+ * The step's blocks as this response sends them. Thinking is signed for the requested model; the
+ * tool_use ids of a reply that thought carry a tag over its thinking blocks (see thinking.ts).
+ */
+export function concreteBlocks(step: Step, opts: WireOptions): ConcreteBlock[] {
+  const model = opts.requestModel;
+  const thought = step.blocks.flatMap((b): ConcreteBlock[] => {
+    if (opts.thinking === 'none') return b.type === 'thinking' || b.type === 'redacted_thinking' ? [] : [b as ConcreteBlock];
+    if (b.type === 'thinking') {
+      const text = opts.thinking === 'summarized' ? b.thinking : '';
+      return [{ type: 'thinking', thinking: text, signature: signThinking(model, text), ...(b.chunk ? { chunk: b.chunk } : {}) }];
+    }
+    if (b.type === 'redacted_thinking') return [{ type: 'redacted_thinking', data: redactedData(model) }];
+    return [b as ConcreteBlock];
+  });
+  const thinking = thought.filter((b) => b.type === 'thinking' || b.type === 'redacted_thinking');
+  const tag = thinking.length > 0 ? `_${thinkingTag(model, thinking as unknown as Record<string, unknown>[])}` : '';
+  return thought.map((b) => (b.type === 'tool_use' ? { ...b, id: `${(b as Partial<typeof b>).id ?? opts.newToolUseId()}${tag}`, input: b.input ?? {} } : b));
+}
+
+function blockEvents(block: ConcreteBlock, index: number, opts: WireOptions): WireEvent[] {
+  const delta = (d: Record<string, unknown>): WireEvent => ({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: d } });
+  const start = (content_block: Record<string, unknown>): WireEvent => ({ event: 'content_block_start', data: { type: 'content_block_start', index, content_block } });
+  switch (block.type) {
+    case 'text':
+      return [start({ type: 'text', text: '' }), ...chunks(block.text, block.chunk ?? opts.textChunk).map((text) => delta({ type: 'text_delta', text }))];
+    case 'thinking':
+      return [
+        start({ type: 'thinking', thinking: '', signature: '' }),
+        ...chunks(block.thinking, block.chunk ?? opts.textChunk).map((thinking) => delta({ type: 'thinking_delta', thinking })),
+        delta({ type: 'signature_delta', signature: block.signature }),
+      ];
+    case 'redacted_thinking':
+      return [start({ type: 'redacted_thinking', data: block.data })];
+    case 'tool_use':
+      return [
+        start({ type: 'tool_use', id: block.id, name: block.name, input: {} }),
+        ...chunks(JSON.stringify(block.input ?? {}), block.chunk ?? opts.jsonChunk).map((partial_json) => delta({ type: 'input_json_delta', partial_json })),
+      ];
   }
-  const id = block.id ?? opts.newToolUseId();
-  const json = JSON.stringify(block.input ?? {});
-  const deltas = chunks(json, block.chunk ?? opts.jsonChunk).map((partial_json) => ({
-    event: 'content_block_delta',
-    data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } },
-  }));
-  return [
-    {
-      event: 'content_block_start',
-      data: { type: 'content_block_start', index, content_block: { type: 'tool_use', id, name: block.name, input: {} } },
-    },
-    ...deltas,
-  ];
 }
 
 /** Rough token count: the fake only needs figures that move with the text. */
@@ -66,16 +96,25 @@ export function estimateTokens(chars: number): number {
   return Math.max(1, Math.ceil(chars / 4));
 }
 
-function outputChars(blocks: readonly ScenarioBlock[]): number {
-  return blocks.reduce((n, b) => n + (b.type === 'text' ? b.text.length : JSON.stringify(b.input ?? {}).length), 0);
+function outputChars(step: Step): number {
+  // Thinking is billed as output whether or not its text is shown.
+  return step.blocks.reduce((n, b: ScenarioBlock) => {
+    if (b.type === 'text') return n + b.text.length;
+    if (b.type === 'thinking') return n + b.thinking.length;
+    if (b.type === 'redacted_thinking') return n + 64;
+    return n + JSON.stringify(b.input ?? {}).length;
+  }, 0);
+}
+
+function stopReasonOf(step: Step, blocks: readonly ConcreteBlock[]): string {
+  return step.stopReason ?? (blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn');
 }
 
 /** Every SSE event of one model response, in order. */
-export function responseEvents(step: Step, scenarioOpts: WireOptions): WireEvent[] {
+export function responseEvents(step: Step, blocks: readonly ConcreteBlock[], scenarioOpts: WireOptions): WireEvent[] {
   // A step's chunk size overrides the scenario's; a block's overrides both.
   const opts = step.chunk === undefined ? scenarioOpts : { ...scenarioOpts, textChunk: step.chunk };
-  const stopReason = step.stopReason ?? (step.blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn');
-  const outputTokens = step.usage?.output_tokens ?? estimateTokens(outputChars(step.blocks));
+  const outputTokens = step.usage?.output_tokens ?? estimateTokens(outputChars(step));
   const usage = { ...opts.usage, output_tokens: outputTokens };
   const events: WireEvent[] = [
     {
@@ -95,7 +134,7 @@ export function responseEvents(step: Step, scenarioOpts: WireOptions): WireEvent
       },
     },
   ];
-  step.blocks.forEach((block, index) => {
+  blocks.forEach((block, index) => {
     const [start, ...deltas] = blockEvents(block, index, opts);
     if (start) events.push(start);
     if (index === 0) events.push({ event: 'ping', data: { type: 'ping' } });
@@ -104,28 +143,34 @@ export function responseEvents(step: Step, scenarioOpts: WireOptions): WireEvent
   events.push(
     {
       event: 'message_delta',
-      data: { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage },
+      data: { type: 'message_delta', delta: { stop_reason: stopReasonOf(step, blocks), stop_sequence: null }, usage },
     },
     { event: 'message_stop', data: { type: 'message_stop' } },
   );
   return events;
 }
 
+/** The content of a response as a client sends it back (no chunk sizes). */
+export function contentOf(blocks: readonly ConcreteBlock[]): Record<string, unknown>[] {
+  return blocks.map((b) => {
+    if (b.type === 'text') return { type: 'text', text: b.text };
+    if (b.type === 'thinking') return { type: 'thinking', thinking: b.thinking, signature: b.signature };
+    if (b.type === 'redacted_thinking') return { type: 'redacted_thinking', data: b.data };
+    return { type: 'tool_use', id: b.id, name: b.name, input: b.input };
+  });
+}
+
 /** The same response as one JSON body, for `stream: false` requests. */
-export function responseMessage(step: Step, opts: WireOptions): unknown {
-  const content = step.blocks.map((b) =>
-    b.type === 'text' ? { type: 'text', text: b.text } : { type: 'tool_use', id: b.id ?? opts.newToolUseId(), name: b.name, input: b.input ?? {} },
-  );
-  const stopReason = step.stopReason ?? (content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn');
+export function responseMessage(step: Step, blocks: readonly ConcreteBlock[], opts: WireOptions): unknown {
   return {
     id: opts.messageId,
     type: 'message',
     role: 'assistant',
     model: opts.model,
-    content,
-    stop_reason: stopReason,
+    content: contentOf(blocks),
+    stop_reason: stopReasonOf(step, blocks),
     stop_sequence: null,
-    usage: { ...opts.usage, output_tokens: step.usage?.output_tokens ?? estimateTokens(outputChars(step.blocks)) },
+    usage: { ...opts.usage, output_tokens: step.usage?.output_tokens ?? estimateTokens(outputChars(step)) },
   };
 }
 

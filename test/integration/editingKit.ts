@@ -60,6 +60,10 @@ export async function typeInEditor(document: vscode.TextDocument, at: vscode.Pos
   const editor = await vscode.window.showTextDocument(document, { preserveFocus: false, preview: false });
   await waitUntil(() => vscode.window.activeTextEditor?.document === document, 'the editor to be active');
   editor.selection = new vscode.Selection(at, at);
+  // The selection reaches the workbench over the same ordered channel as commands: once a command
+  // has round-tripped, the cursor is where it was put (under load, keys typed before that landed
+  // at the old cursor).
+  await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
   await ui.type(EDITOR_INPUT, text, workbench);
   // The keys reach the page at once but the extension host's copy of the text a moment later.
   const typed = new vscode.Range(at, at.translate(0, text.length));

@@ -152,6 +152,12 @@ describeAfterReload(RELOADED, function () {
         },
       ]);
       assertValidRequests(model.fake);
+      // The paused reply's thinking block went back unchanged, signed by the fake of the previous
+      // window (the reload restarted it), and the new fake accepted it.
+      const resumed = model.fake.requests[0]?.body as { messages: Array<{ role: string; content: Array<{ type: string; thinking?: string }> }> };
+      const paused = resumed.messages.filter((m) => m.role === 'assistant').at(-1);
+      assert.match(paused?.content.find((b) => b.type === 'thinking')?.thinking ?? '', /leaves the type, the skills and the topic open/);
+      assert.equal(model.fake.requests[0]?.outcome, 'stream');
       await ui.waitFor(`${ASSISTANT}[data-status="done"]`);
       assert.match(await lastAssistantText(), /Thanks: a True or false exercise about the weather, practising Speaking\./);
       const session = await model.api.controller.loadSession(left.sessionId);

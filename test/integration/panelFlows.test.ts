@@ -119,6 +119,16 @@ describe('panel flows: conversation, transparent editing, Stop', function () {
     assert.match(await ui.text(rows, { nth: 0 }), new RegExp(`^${LOADING}`));
     assert.match(await ui.text(rows, { nth: 1 }), new RegExp(`^${EDITING}`));
     assert.equal(await ui.count(`${rows}[data-status="success"]`), 2);
+    // The model's progress notes (summarised thinking) sit between the steps they came between.
+    const order = (await ui.evaluate(
+      `[...[...document.querySelectorAll('${ASSISTANT}')].at(-1).querySelectorAll('[data-testid="${TEST_IDS.step}"], [data-testid="${TEST_IDS.stepNote}"]')].map((e) => e.dataset.testid + ': ' + e.textContent.trim())`,
+    )) as string[];
+    const expected = [/^step-note: The teacher wants/, new RegExp(`^step: .*${LOADING}`), /^step-note: The rules want one blank/, new RegExp(`^step: .*${EDITING}`), /^step-note: The edit is in/];
+    assert.equal(order.length, expected.length, order.join(' | '));
+    expected.forEach((pattern, i) => assert.match(order[i] ?? '', pattern));
+    assert.doesNotMatch(await lastAssistantText(), /The teacher wants|The rules want/, 'notes are never answer text');
+    const body = t.fake.requests[1]?.body as { thinking?: unknown };
+    assert.deepEqual(body.thinking, { type: 'adaptive', display: 'summarized' }, 'the default model is asked for summarised thinking');
     assert.equal(await ui.attribute(toggle, 'aria-expanded', LAST), 'true');
     await ui.click(toggle, LAST);
     await ui.waitFor(`${ASSISTANT} ${byTestId(TEST_IDS.steps)}[data-expanded="false"]`);

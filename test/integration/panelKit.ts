@@ -78,6 +78,7 @@ export function toolUsesSent(fake: FakeAnthropic): string[] {
 export function assertValidRequests(fake: FakeAnthropic): void {
   for (const request of fake.requests) {
     if (request.path !== '/v1/messages') continue;
+    assert.notEqual(request.outcome, 'refused:400', `request #${request.index} was accepted by the (strict) fake`);
     assert.deepEqual(validateMessagesRequest(request.body), [], `request #${request.index} is valid`);
   }
 }

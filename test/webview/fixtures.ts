@@ -46,6 +46,10 @@ export class TurnEvents {
   text(delta: string): this {
     return this.add({ type: 'text', delta });
   }
+  /** A progress note (summarised thinking) delta. */
+  thinking(text: string): this {
+    return this.add({ type: 'thinking', text });
+  }
   tool(id: string, tool: string, displayText: string): this {
     return this.add({ type: 'tool_start', id, tool, displayText });
   }
@@ -112,6 +116,21 @@ export const REPLY = [
   '',
   'Shall I add a second exercise on *-ir* verbs?',
 ].join('\n');
+
+/** A finished turn with progress notes between its two steps, as a current model narrates it. */
+export function narratedTurn(turnId = 't1', at = T0): TurnEvents {
+  return new TurnEvents(turnId)
+    .start('Add a fill-in-the-blank exercise about French verbs', at)
+    .thinking('The lesson is about present-tense -er verbs at A2; I will check the fill-blanks rules before writing.')
+    .tool(`${turnId}-c1`, 'load_skill', 'Checking fill-blanks rules')
+    .toolEnd(`${turnId}-c1`, 'success', { resultSummary: 'fill-blanks' })
+    .thinking('Five sentences, one blank each, with the infinitive as the hint; the ids follow the lesson\'s pattern.')
+    .tool(`${turnId}-c2`, 'edit_document', 'Editing document')
+    .toolEnd(`${turnId}-c2`, 'success', { resultSummary: '+7 lines', editId: `${turnId}-e1` })
+    .text(REPLY.split('\n')[0] ?? '')
+    .usage(USAGE)
+    .done();
+}
 
 /** A finished turn with two steps (load_skill, edit_document), text and usage. */
 export function finishedTurn(turnId = 't1', at = T0): TurnEvents {

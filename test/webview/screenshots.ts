@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostMessage } from '../../src/shared/protocol';
 import { emptySessionView } from '../../src/shared/view';
-import { CONFIRMATION, REPLY, SESSIONS, THREE_QUESTIONS, TurnEvents, USAGE, finishedTurn, sessionFrom, snapshot } from './fixtures';
+import { CONFIRMATION, REPLY, SESSIONS, THREE_QUESTIONS, TurnEvents, USAGE, finishedTurn, narratedTurn, sessionFrom, snapshot } from './fixtures';
 import type { PreviewServer } from './harness';
 import { WebviewPage, launchBrowser, repoRoot, startPreviewServer } from './harness';
 import type { ThemeName } from './themes';
@@ -47,6 +47,13 @@ const scenes: Scene[] = [
   {
     name: 'steps-expanded',
     messages: [snapshot(sessionFrom(finishedTurn().events), 9)],
+    act: async (w) => {
+      await w.page.click(w.testId('steps-toggle'));
+    },
+  },
+  {
+    name: 'narration',
+    messages: [snapshot(sessionFrom(narratedTurn().events), 9)],
     act: async (w) => {
       await w.page.click(w.testId('steps-toggle'));
     },

@@ -52,6 +52,7 @@ export const en = {
   usageTitle: 'Input tokens {0}, output tokens {1}, cache read {2}, cache write {3}',
 
   stepsDone: 'Done ({0} steps)',
+  notesOnly: 'How I worked it out',
   stepsDoneOne: 'Done (1 step)',
   stepsWithErrors: '{0} failed',
   stepsStopped: 'Steps ({0})',
@@ -140,6 +141,7 @@ export const en = {
   errContextWindow: 'The conversation is too long for Claude to read at once.',
   errDocument: 'The document could not be changed.',
   errSession: 'The session could not be saved or loaded.',
+  errInUse: 'This session is open in another window or program.',
   errUnknown: 'Something went wrong.',
 } as const;
 

@@ -50,6 +50,8 @@ export const TEST_IDS = {
   /** Steps: the list (`data-expanded`), each step (`data-status`), and the "Done (N steps)" toggle. */
   steps: 'steps',
   step: 'step',
+  /** A progress note between steps (the agent's summarised thinking). */
+  stepNote: 'step-note',
   stepsToggle: 'steps-toggle',
 
   /**

@@ -73,9 +73,8 @@ function byStatus(err: InstanceType<typeof Anthropic.APIError>, status: number, 
 /** A fault that arrived inside the stream (an `event: error`, a drop, a stall, an early end). */
 function midStream(err: unknown): ClassifiedFailure | undefined {
   if (err instanceof StallError) return { code: 'stalled', message: err.message, retryable: true, loopRetry: true };
-  // Connection errors (a timeout before headers, a refused connection) are APIErrors without a
-  // status too, but the SDK has already retried them: they are not mid-stream faults.
-  if (err instanceof Anthropic.APIError && !(err instanceof Anthropic.APIConnectionError) && err.status === undefined) {
+  // A connection error is an APIError without a status too, but it never reached the stream.
+  if (err instanceof Anthropic.APIError && err.status === undefined && !(err instanceof Anthropic.APIConnectionError)) {
     const type = err.type ?? 'api_error';
     const code: ErrorCode = type === 'overloaded_error' ? 'overloaded' : type === 'rate_limit_error' ? 'rate_limit' : 'server';
     const what = code === 'overloaded' ? 'Claude is overloaded right now' : `The API reported ${type}`;

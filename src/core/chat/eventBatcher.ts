@@ -1,5 +1,5 @@
-// Coalesces agent events on their way to the webview: consecutive text deltas of one turn are
-// merged, and at most one batch is posted per interval (about 60 a second), so a fast stream
+// Coalesces agent events on their way to the webview: consecutive text deltas (and progress-note
+// deltas) of one turn are merged, and at most one batch is posted per interval (about 60 a second), so a fast stream
 // costs the webview one render per frame rather than one per token.
 import type { AgentEvent } from '../../shared/events';
 
@@ -14,8 +14,11 @@ export function coalesce(events: readonly AgentEvent[]): AgentEvent[] {
   const out: AgentEvent[] = [];
   for (const event of events) {
     const last = out[out.length - 1];
-    if (event.type === 'text' && last?.type === 'text' && last.turnId === event.turnId && last.sessionId === event.sessionId) {
+    const sameTurn = last !== undefined && last.turnId === event.turnId && last.sessionId === event.sessionId;
+    if (event.type === 'text' && last?.type === 'text' && sameTurn) {
       out[out.length - 1] = { ...last, delta: last.delta + event.delta };
+    } else if (event.type === 'thinking' && last?.type === 'thinking' && sameTurn) {
+      out[out.length - 1] = { ...last, text: last.text + event.text };
     } else {
       out.push(event);
     }

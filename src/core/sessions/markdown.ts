@@ -18,12 +18,16 @@ function answerText(answer: AnswerValue | undefined): string {
   return Array.isArray(answer) ? answer.join(', ') : answer;
 }
 
+/** Steps, with the agent's progress notes where they came: with the steps, never in the answer. */
 function stepLines(item: AssistantItem): string[] {
-  return item.steps.map((s) => {
+  const notes = item.narration ?? [];
+  const notesAt = (at: number): string[] => notes.filter((n) => n.afterStep === at).map((n) => `- _Note:_ ${n.text.replace(/\s*\n\s*/g, ' ')}`);
+  const lines = item.steps.flatMap((s, i) => {
     const mark = s.status === 'success' ? '✓' : s.status === 'error' ? '✗' : '…';
     const detail = s.error ?? s.resultSummary;
-    return `- ${mark} ${s.displayText}${detail ? `: ${detail}` : ''}`;
+    return [...notesAt(i), `- ${mark} ${s.displayText}${detail ? `: ${detail}` : ''}`];
   });
+  return [...lines, ...notesAt(item.steps.length)];
 }
 
 function cardLines(item: AssistantItem): string[] {

@@ -5,6 +5,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateLesson } from '../../../src/core/lesson/validate';
+import { FileSessionStore } from '../../../src/core/sessions/fileStore';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fake/fakeAnthropic';
 import type { ScenarioInput } from '../../fake/scenario';
 import { validateMessagesRequest } from '../../fake/validateRequest';
@@ -54,6 +55,42 @@ describe('CLI (dist/cli.js)', function () {
     assert.deepEqual(eventTypes(r.events), ['text', 'usage', 'done']);
     assert.equal(await readFile(doc, 'utf8'), LESSON);
     assert.equal(f.requests[0]?.headers.authorization, `Bearer ${KEY}`);
+  });
+
+  it('prints the model\'s progress notes as thinking events and sends every thinking block of the turn back unchanged', async () => {
+    const f = await serve({
+      steps: [
+        { blocks: [{ type: 'thinking', thinking: 'The fill-blanks rules first.' }, { type: 'redacted_thinking' }, { type: 'tool_use', name: 'load_skill', input: { skill: 'fill-blanks' } }] },
+        { blocks: [{ type: 'thinking', thinking: 'Rules read; answering.' }, { type: 'text', text: 'I know the rules now.' }] },
+      ],
+    });
+    const r = await run(f.url, 'Check the fill-blanks rules', ['--model', 'claude-sonnet-5-5']);
+    check(r);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(eventTypes(r.events), ['thinking', 'usage', 'tool_start', 'tool_end', 'thinking', 'text', 'usage', 'done']);
+    const notes = r.events.flatMap((e) => (e.type === 'thinking' ? [e.text] : []));
+    assert.equal(notes.join(''), 'The fill-blanks rules first.Rules read; answering.');
+    assert.ok(r.events.every((e) => e.sessionId === r.events[0]?.sessionId));
+    assert.deepEqual(f.requests.map((q) => q.outcome), ['stream', 'stream'], 'the fake accepted the continuation');
+    const body = f.requests[0]?.body as { thinking?: unknown; model?: string };
+    assert.deepEqual(body.thinking, { type: 'adaptive', display: 'summarized' });
+    const stored = await new FileSessionStore(sessions).get(r.events[0]?.sessionId ?? '');
+    const kept = stored.messages.find((m) => m.role === 'assistant')?.content.filter((b) => b.type.includes('thinking'));
+    const sent = (f.requests[1]?.body as { messages: Array<{ role: string; content: Array<{ type: string }> }> }).messages
+      .find((m) => m.role === 'assistant')
+      ?.content.filter((b) => b.type.includes('thinking'));
+    assert.equal(kept?.length, 2);
+    assert.deepEqual(sent, kept);
+  });
+
+  it('exits 1 with an error event when Claude declines, leaving the file untouched', async () => {
+    const f = await serve({ steps: [{ blocks: [{ type: 'text', text: 'I cannot help with that.' }], stopReason: 'refusal' }] });
+    const r = await run(f.url, 'something declined');
+    check(r);
+    assert.equal(r.code, 1);
+    const error = r.events.at(-1);
+    assert.equal(error?.type === 'error' && error.code, 'refusal');
+    assert.equal(await readFile(doc, 'utf8'), LESSON);
   });
 
   it('loads the skill then edits the document in one turn, writing a valid lesson', async () => {

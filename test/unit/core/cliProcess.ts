@@ -41,7 +41,7 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
 /** The event types in order, with runs of text deltas folded into one "text". */
 export function eventTypes(events: CliEvent[]): string[] {
   const out: string[] = [];
-  for (const e of events) if (e.type !== 'text' || out.at(-1) !== 'text') out.push(e.type);
+  for (const e of events) if ((e.type !== 'text' && e.type !== 'thinking') || out.at(-1) !== e.type) out.push(e.type);
   return out;
 }
 

@@ -362,3 +362,32 @@ describe('viewReducer', () => {
     assert.equal(assistant(view, 't2').text, 'two');
   });
 });
+
+describe('view reducer: progress notes', () => {
+  const note = (t: string): AgentEvent => ({ ...base, type: 'thinking', text: t });
+  const toolStart = (id: string): AgentEvent => ({ ...base, type: 'tool_start', id, tool: 'load_skill', displayText: 'Checking fill-blanks rules' });
+
+  it('places notes after the steps started before them, joins deltas of one note, and never adds them to the answer', () => {
+    const { view, warnings } = run([start(), note('Let me'), note(' check.'), toolStart('a'), note('Now the edit.'), note('\n\nCareful with ids.'), text('Done.')]);
+    assert.deepEqual(warnings, []);
+    const item = assistant(view);
+    assert.deepEqual(item.narration, [
+      { afterStep: 0, text: 'Let me check.' },
+      { afterStep: 1, text: 'Now the edit.\n\nCareful with ids.' },
+    ]);
+    assert.equal(item.text, 'Done.');
+  });
+
+  it('withdraws a retried attempt\'s notes, dropping a note that empties', () => {
+    const retry = (discardThinking: number): AgentEvent => ({ ...base, type: 'status', kind: 'retrying', code: 'overloaded', attempt: 1, delayMs: 10, discardThinking });
+    const { view } = run([start(), note('Kept.'), toolStart('a'), note('Lost'), retry(4)]);
+    assert.deepEqual(assistant(view).narration, [{ afterStep: 0, text: 'Kept.' }]);
+    const again = run([start(), note('Only.'), retry(5)]);
+    assert.equal(assistant(again.view).narration, undefined, 'no empty narration left behind');
+  });
+
+  it('ignores notes for a turn that has ended', () => {
+    const { view } = run([start(), done()]);
+    expectIgnored(view, note('late'), /the turn is done/);
+  });
+});

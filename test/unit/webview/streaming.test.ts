@@ -15,6 +15,29 @@ describe('webview: streaming replies and steps', function () {
   this.timeout(30_000);
   const preview = previewSuite();
 
+  it('shows the agent\'s progress notes between its steps while it works, folds them away with the steps, never in the answer', async () => {
+    const w = await preview.openWith(sessionFrom([]), 0);
+    const host = new ScriptedHost(w);
+    const t = new TurnEvents('t1');
+    await host.emit(...t.start('Add a fill-in-the-blank exercise').thinking('Checking the level ').thinking('first.').events.splice(0));
+    const note = w.page.locator(byTestId('step-note'));
+    await note.first().waitFor();
+    assert.equal(await note.first().innerText(), 'Checking the level first.');
+    await host.emit(...t.tool('c1', 'load_skill', 'Checking fill-blanks rules').toolEnd('c1').thinking('Now writing five sentences.').tool('c2', 'edit_document', 'Editing document').events.splice(0));
+    await note.nth(1).waitFor();
+    const order = await w.page
+      .locator(`${byTestId('step')}, ${byTestId('step-note')}`)
+      .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-testid') ?? ''}:${(e.textContent ?? '').trim().slice(0, 12)}`));
+    assert.deepEqual(order, ['step-note:Checking the', 'step:Checking fil', 'step-note:Now writing ', 'step:Editing docu']);
+    await host.emit(...t.toolEnd('c2').text('Done: five sentences.').done().events.splice(0));
+    const toggle = w.page.locator(byTestId('steps-toggle'));
+    await toggle.waitFor();
+    assert.equal(await note.count(), 0, 'collapsed with the steps');
+    assert.doesNotMatch(await w.page.locator(byTestId('message-text')).innerText(), /Checking the level|Now writing/);
+    await toggle.click();
+    assert.equal(await note.count(), 2, 'expanded again with the steps');
+  });
+
   it('sends on Enter, streams the reply in place, then collapses the steps to "Done (2 steps)" and expands them', async () => {
     const w = await preview.openWith(sessionFrom([]), 0);
     const host = new ScriptedHost(w);

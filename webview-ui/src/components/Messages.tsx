@@ -43,7 +43,7 @@ function AssistantMessage({ item, ui }: { item: AssistantItem; ui: AssistantUi }
   const streaming = item.status === 'streaming';
   return (
     <div className="message message-assistant" data-testid={TEST_IDS.message} data-kind="assistant" data-id={item.id} data-status={item.status} aria-busy={streaming}>
-      <Steps turnId={item.id} steps={item.steps} status={item.status} expanded={ui.expanded} />
+      <Steps turnId={item.id} steps={item.steps} narration={item.narration} status={item.status} expanded={ui.expanded} />
       {item.text || streaming ? <Markdown text={item.text} streaming={streaming} /> : null}
       {item.partial ? (
         <div className="partial-note">

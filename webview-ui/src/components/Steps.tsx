@@ -1,7 +1,9 @@
 // The agent's steps in a turn: live while the turn runs (spinner, then check or cross), then
-// collapsed to "Done (N steps)". A failed step stays visible while collapsed.
+// collapsed to "Done (N steps)". A failed step stays visible while collapsed. The agent's progress
+// notes (its summarised thinking) sit between the steps they came between, quiet, and collapse
+// with them: they narrate the work and are never part of the answer.
 import type { ReactNode } from 'react';
-import type { AssistantItem, StepView } from '../../../src/shared/view';
+import type { AssistantItem, NarrationNote, StepView } from '../../../src/shared/view';
 import { t } from '../l10n';
 import { useChat } from '../state/chatContext';
 import { TEST_IDS } from '../testIds';
@@ -35,27 +37,55 @@ function StepRow({ step, live }: { step: StepView; live: boolean }): ReactNode {
   );
 }
 
+function NoteRow({ note }: { note: NarrationNote }): ReactNode {
+  return (
+    <li className="step-note" data-testid={TEST_IDS.stepNote}>
+      {note.text}
+    </li>
+  );
+}
+
 interface StepsProps {
   turnId: string;
   steps: StepView[];
+  narration?: NarrationNote[] | undefined;
   status: AssistantItem['status'];
   expanded: boolean;
 }
 
 function toggleLabel(status: AssistantItem['status'], count: number): string {
+  if (count === 0) return t('notesOnly');
   if (status === 'error' || status === 'stopped') return t('stepsStopped', count);
   if (status === 'awaiting') return t('stepsSoFar', count);
   return count === 1 ? t('stepsDoneOne') : t('stepsDone', count);
 }
 
-export function Steps({ turnId, steps, status, expanded }: StepsProps): ReactNode {
+/** Steps and notes in the order they happened; collapsed, only failed steps. */
+function rows(steps: StepView[], notes: NarrationNote[], open: boolean, live: boolean): ReactNode[] {
+  if (!open) return steps.filter((s) => s.status === 'error').map((s) => <StepRow key={s.id} step={s} live={live} />);
+  const out: ReactNode[] = [];
+  const notesAt = (at: number): void => {
+    notes.forEach((n, i) => {
+      if (n.afterStep === at) out.push(<NoteRow key={`note-${i}`} note={n} />);
+    });
+  };
+  steps.forEach((s, i) => {
+    notesAt(i);
+    out.push(<StepRow key={s.id} step={s} live={live} />);
+  });
+  notesAt(steps.length);
+  return out;
+}
+
+export function Steps({ turnId, steps, narration, status, expanded }: StepsProps): ReactNode {
   const { ui } = useChat();
-  if (steps.length === 0) return null;
+  const notes = narration ?? [];
+  if (steps.length === 0 && notes.length === 0) return null;
   const listId = `steps-${turnId}`;
   const live = status === 'streaming';
   const open = live || expanded;
   const failed = steps.filter((s) => s.status === 'error');
-  const shown = open ? steps : failed;
+  const shown = rows(steps, notes, open, live);
   const label = toggleLabel(status, steps.length);
   return (
     <div className="steps" data-testid={TEST_IDS.steps} data-expanded={open ? 'true' : 'false'}>
@@ -75,9 +105,7 @@ export function Steps({ turnId, steps, status, expanded }: StepsProps): ReactNod
       )}
       {shown.length > 0 ? (
         <ul id={listId} className="step-list" aria-label={t('stepsLabel')}>
-          {shown.map((s) => (
-            <StepRow key={s.id} step={s} live={live} />
-          ))}
+          {shown}
         </ul>
       ) : null}
     </div>

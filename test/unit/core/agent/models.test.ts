@@ -1,14 +1,76 @@
+// The model table and the one set of defaults: package.json agrees with DEFAULT_SETTINGS, every
+// offered model gets parameters the API takes, and an unknown id gets nothing model-specific.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_MODEL, MODEL_CHOICES } from '../../../../src/core/agent/models';
+import { DEFAULT_MODEL, EFFORTS, MODEL_CHOICES, MODELS, modelInfo } from '../../../../src/core/agent/models';
+import { modelParams, nearestEffort } from '../../../../src/core/agent/requestParams';
+import { DEFAULT_SETTINGS } from '../../../../src/core/settings';
+import { refusalOf } from '../../../fake/apiRules';
 
-describe('models', () => {
-  it('the manifest\'s default model is the one the code falls back to, and is offered by Select Model', () => {
-    const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', '..', 'package.json'), 'utf8')) as {
-      contributes: { configuration: { properties: Record<string, { default?: unknown }> } };
-    };
-    assert.equal(manifest.contributes.configuration.properties['lessonAgent.model']?.default, DEFAULT_MODEL);
-    assert.ok((MODEL_CHOICES as readonly string[]).includes(DEFAULT_MODEL));
+type Property = { default?: unknown; enum?: unknown[]; minimum?: number; maximum?: number };
+const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', '..', 'package.json'), 'utf8')) as {
+  contributes: { configuration: { properties: Record<string, Property> } };
+};
+const setting = (name: string): Property => manifest.contributes.configuration.properties[`lessonAgent.${name}`] ?? {};
+
+describe('models and default settings', () => {
+  it('package.json\'s defaults are DEFAULT_SETTINGS, which the CLI uses too', () => {
+    assert.equal(setting('model').default, DEFAULT_SETTINGS.model);
+    assert.equal(DEFAULT_SETTINGS.model, DEFAULT_MODEL);
+    assert.equal(setting('maxSteps').default, DEFAULT_SETTINGS.maxSteps);
+    assert.equal(setting('historyLength').default, DEFAULT_SETTINGS.historyLength);
+    assert.equal(setting('maxTokens').default, DEFAULT_SETTINGS.maxTokens);
+    assert.equal(setting('effort').default, DEFAULT_SETTINGS.effort);
+    assert.deepEqual(setting('effort').enum, [...EFFORTS]);
+    assert.equal(setting('stallTimeoutSeconds').default, DEFAULT_SETTINGS.stallTimeoutMs / 1000);
+    assert.equal(setting('approval.edits').default, DEFAULT_SETTINGS.approvalEdits);
+    assert.deepEqual(setting('approval.alwaysConfirm').default, DEFAULT_SETTINGS.alwaysConfirm);
+    assert.ok(MODEL_CHOICES.includes(DEFAULT_MODEL));
+  });
+
+  it('every offered model, at every effort, gets a request the API accepts, capped at its output limit', () => {
+    for (const model of MODELS) {
+      for (const effort of EFFORTS) {
+        const params = modelParams({ model: model.id, maxTokens: 200_000, effort });
+        assert.equal(params.max_tokens, model.maxOutput, model.id);
+        const body = { ...params, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] };
+        assert.equal(refusalOf(body), undefined, `${model.id} at ${effort}`);
+      }
+    }
+  });
+
+  it('asks the 5.5 models for summarised adaptive thinking, and the 4.5 models for none', () => {
+    assert.deepEqual(modelParams({ model: 'claude-sonnet-5-5', maxTokens: 32_000, effort: 'medium' }), {
+      model: 'claude-sonnet-5-5',
+      max_tokens: 32_000,
+      thinking: { type: 'adaptive', display: 'summarized' },
+      output_config: { effort: 'medium' },
+    });
+    assert.deepEqual(modelParams({ model: 'claude-haiku-4-5', maxTokens: 32_000, effort: 'medium' }), { model: 'claude-haiku-4-5', max_tokens: 32_000 });
+  });
+
+  it('gives an unknown model (a gateway alias) safe defaults: no thinking, no effort, a modest output limit', () => {
+    const params = modelParams({ model: 'my-gateway/claude', maxTokens: 100_000, effort: 'high' });
+    assert.deepEqual(params, { model: 'my-gateway/claude', max_tokens: 32_000 });
+    assert.equal(modelInfo('my-gateway/claude').prices.input, 0, 'no prices: cost is not guessed');
+  });
+
+  it('knows dated ids of the models it offers', () => {
+    assert.equal(modelInfo('claude-opus-4-5-20251101').id, 'claude-opus-4-5');
+  });
+
+  it('takes the nearest effort a model offers: the same, else lower, else higher', () => {
+    assert.equal(nearestEffort('high', ['low', 'medium', 'high']), 'high');
+    assert.equal(nearestEffort('max', ['low', 'medium', 'high']), 'high');
+    assert.equal(nearestEffort('low', ['medium', 'high']), 'medium');
+    assert.equal(nearestEffort('low', []), undefined);
+  });
+
+  it('describes every offered model in one line for Select Model, in words a teacher reads', () => {
+    for (const m of MODELS) {
+      assert.ok(m.description.length > 10 && m.description.length < 90, m.id);
+      assert.doesNotMatch(m.description, /token|MTok|\$/);
+    }
   });
 });

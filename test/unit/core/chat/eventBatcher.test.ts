@@ -21,6 +21,15 @@ function manualScheduler() {
 }
 
 describe('event batching', () => {
+  it('merges consecutive progress-note deltas of one turn, but never a note into text', () => {
+    const note = (t: string): AgentEvent => ({ type: 'thinking', sessionId: 's1', turnId: 't1', text: t });
+    const merged = coalesce([note('Checking '), note('the level.'), text('Done'), note('x')]);
+    assert.deepEqual(
+      merged.map((e) => (e.type === 'thinking' ? `note:${e.text}` : e.type === 'text' ? `text:${e.delta}` : e.type)),
+      ['note:Checking the level.', 'text:Done', 'note:x'],
+    );
+  });
+
   it('merges consecutive text deltas of one turn and keeps every other event in order', () => {
     const merged = coalesce([text('a'), text('b'), toolStart, text('c'), text('d', 't2')]);
     assert.deepEqual(
