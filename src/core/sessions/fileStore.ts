@@ -25,6 +25,9 @@ const COMPACT_MAX_RECORDS = 2_000;
 export interface FileSessionStoreOptions {
   /** Who this process is, in the user's words, for "this session is in use by ..." elsewhere. */
   readonly holder?: string;
+  /** Compaction thresholds (tests make them small). */
+  readonly compactMinBytes?: number;
+  readonly compactMaxRecords?: number;
 }
 
 /** A writer's hold on one session: its lock and what it knows of the journal's size. */
@@ -49,6 +52,8 @@ export class FileSessionStore implements SessionStore {
   private readonly sessionsDir: string;
   private readonly index: SessionIndex;
   private readonly holder: string;
+  private readonly compactMinBytes: number;
+  private readonly compactMaxRecords: number;
 
   constructor(
     readonly dir: string,
@@ -57,6 +62,8 @@ export class FileSessionStore implements SessionStore {
   ) {
     this.sessionsDir = join(dir, 'sessions');
     this.holder = options.holder ?? 'another Lesson Agent';
+    this.compactMinBytes = options.compactMinBytes ?? COMPACT_MIN_BYTES;
+    this.compactMaxRecords = options.compactMaxRecords ?? COMPACT_MAX_RECORDS;
     this.index = new SessionIndex(dir, { ids: () => this.ids(), summary: (id) => this.summaryOf(id) }, this.holder, onProblem);
   }
 
@@ -220,7 +227,7 @@ export class FileSessionStore implements SessionStore {
 
   async append(lease: SessionLease, session: ReadonlySession, changes: readonly SessionChange[]): Promise<void> {
     const l = this.leaseOf(lease);
-    const due = l.needsSnapshot || l.journalBytes - l.snapshotBytes > Math.max(COMPACT_MIN_BYTES, l.snapshotBytes) || l.records > COMPACT_MAX_RECORDS;
+    const due = l.needsSnapshot || l.journalBytes - l.snapshotBytes > Math.max(this.compactMinBytes, l.snapshotBytes) || l.records > this.compactMaxRecords;
     if (!due && changes.length === 0) return;
     // Serialised before anything is awaited: the record is the state at this checkpoint.
     const line = due ? snapshotLine(session) : changesLine(session.updatedAt, changes);
