@@ -1,7 +1,9 @@
 // The headless CLI over the same core as the extension. Scripts and tests depend on its exact forms:
 //   lesson-agent run --doc FILE --prompt TEXT --session-dir DIR [--session ID] [--base-url URL]
 //                    [--api-key KEY] [--model ID] [--max-steps N] [--stall-timeout SECONDS]
+//                    [--approval never|large|always]
 //   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
+//                    [--approval never|large|always]
 // stdout is JSON Lines, one event per line (the agent's events, and `discard` when a retry withdraws
 // printed text); logs go to stderr. Exit codes: 0 the turn finished, 3 waiting for the user (session
 // saved), 1 failed, 2 bad usage; every non-zero exit prints an error event last.
@@ -23,6 +25,7 @@ import { loadSkillCatalog } from './core/skills/catalog';
 import { builtinTools } from './core/tools/builtin';
 import { sdkLogger } from './core/agent/sdkLogger';
 import { CLI_WORDS } from './core/agent/surface';
+import type { ApprovalRule } from './core/tools/types';
 import { CLI_EVENT_TYPES, type AgentEvent, type CliEvent, type ErrorCode } from './shared/events';
 import { answersSchema, type AnswerValue } from './shared/questions';
 
@@ -31,13 +34,17 @@ const EXIT = { done: 0, failed: 1, usage: 2, waiting: 3 } as const;
 const USAGE = `Usage:
   lesson-agent run --doc FILE --prompt TEXT --session-dir DIR [--session ID] [--base-url URL]
                    [--api-key KEY] [--model ID] [--max-steps N] [--stall-timeout SECONDS]
+                   [--approval never|large|always]
   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
+                   [--approval never|large|always]
 
 Prints one JSON event per line. Exit codes: 0 finished, 3 waiting for the user, 1 failed, 2 bad usage;
 a failure ends with an error event. The API key comes from --api-key or ANTHROPIC_API_KEY; the base URL
 from --base-url or ANTHROPIC_BASE_URL. --stall-timeout: how long to wait for a silent server (default
 ${DEFAULT_SETTINGS.stallTimeoutMs / 1000}). FILE is edited in place (through a symlink, its target);
-*.xml files are validated as lesson XML. ANTHROPIC_LOG=debug logs the API client to stderr.`;
+*.xml files are validated as lesson XML. --approval is when edits ask first (as the
+lessonAgent.approval.edits setting; default large); a change to students' work always asks, and under
+"never" it is refused unless the prompt asked for it. ANTHROPIC_LOG=debug logs the API client to stderr.`;
 
 /** Who holds a session's lock while this process writes it, as other surfaces name it. */
 const HOLDER = 'the lesson-agent command line';
@@ -51,6 +58,7 @@ interface Common {
   model: string;
   maxSteps: number;
   stallTimeoutMs: number;
+  approval: ApprovalRule;
 }
 
 type Command =
@@ -76,6 +84,15 @@ function seconds(value: string | undefined, flag: string, fallbackMs: number): n
   return n * 1000;
 }
 
+const APPROVAL_RULES: readonly ApprovalRule[] = ['never', 'large', 'always'];
+
+function approvalRule(value: string | undefined): ApprovalRule {
+  if (value === undefined) return 'large';
+  const rule = APPROVAL_RULES.find((r) => r === value);
+  if (!rule) throw new UsageError(`--approval must be one of: ${APPROVAL_RULES.join(', ')}.`);
+  return rule;
+}
+
 function parseAnswer(raw: string | undefined): AnswerValue[] | undefined {
   if (raw === undefined) return undefined;
   let json: unknown;
@@ -96,7 +113,16 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
   if (verb !== 'run' && verb !== 'resume') throw new UsageError(`Unknown command "${verb}".`);
   const text = { type: 'string' } as const;
   const flag = { type: 'boolean' } as const;
-  const shared = { 'session-dir': text, session: text, 'base-url': text, 'api-key': text, model: text, 'max-steps': text, 'stall-timeout': text };
+  const shared = {
+    'session-dir': text,
+    session: text,
+    'base-url': text,
+    'api-key': text,
+    model: text,
+    'max-steps': text,
+    'stall-timeout': text,
+    approval: text,
+  };
   const options: ParseArgsConfig['options'] =
     verb === 'run' ? { ...shared, doc: text, prompt: text } : { ...shared, answer: text, approve: flag, deny: flag, feedback: text };
   let values: Record<string, unknown>;
@@ -113,6 +139,7 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
     model: str('model') ?? DEFAULT_MODEL,
     maxSteps: positiveInt(str('max-steps'), '--max-steps', 10),
     stallTimeoutMs: seconds(str('stall-timeout'), '--stall-timeout', DEFAULT_SETTINGS.stallTimeoutMs),
+    approval: approvalRule(str('approval')),
   };
   if (verb === 'run') {
     return { kind: 'run', doc: resolve(required(str('doc'), '--doc')), prompt: required(str('prompt'), '--prompt'), session: str('session'), ...common };
@@ -148,7 +175,14 @@ async function buildAgent(cmd: Command, store: FileSessionStore, doc: FileDocume
   for (const p of problems) process.stderr.write(`skill problem: ${p}\n`);
   const tools = builtinTools(catalog);
   // The same defaults as the extension's settings (core/settings.ts), with the flags over them.
-  const settings: AgentSettings = { ...DEFAULT_SETTINGS, alwaysConfirm: [], model: cmd.model, maxSteps: cmd.maxSteps, stallTimeoutMs: cmd.stallTimeoutMs };
+  const settings: AgentSettings = {
+    ...DEFAULT_SETTINGS,
+    alwaysConfirm: [],
+    model: cmd.model,
+    maxSteps: cmd.maxSteps,
+    stallTimeoutMs: cmd.stallTimeoutMs,
+    approvalEdits: cmd.approval,
+  };
   return new Agent({
     store,
     words: CLI_WORDS,

@@ -45,6 +45,8 @@ export const confirmationRequestSchema = z.object({
   summary: z.string(),
   reason: z.string().optional(),
   details: z.string().optional(),
+  /** Students' work the action would change, by exercise, in a teacher's words (listed on the card). */
+  studentWork: z.array(z.object({ place: z.string(), changes: z.array(z.string()).readonly() })).readonly().optional(),
   /** True when "Review changes" can show a diff of current against proposed text. */
   hasDiff: z.boolean(),
 });

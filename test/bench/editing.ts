@@ -7,6 +7,9 @@ import { performance } from 'node:perf_hooks';
 import { applyTextEdits, computeEdits } from '../../src/core/documents/diff';
 import { FileDocument } from '../../src/core/documents/fileDocument';
 import { rebaseEdits } from '../../src/core/documents/rebase';
+import { forgetLessonAnalyses } from '../../src/core/lesson/analysis';
+import { judgeLessonChange } from '../../src/core/lesson/change';
+import { studentWorkChanges } from '../../src/core/lesson/studentWork';
 import { validateLesson } from '../../src/core/lesson/validate';
 import { editDocumentTool } from '../../src/core/tools/editDocument';
 import { createSkillCatalog } from '../../src/core/skills/catalog';
@@ -55,15 +58,36 @@ export async function runEditingBench(log: (line: string) => void = console.log)
       { name: 'rebase over typing at the end', medianMs: await median(() => rebaseEdits(text, typed, edits)), budgetMs: 60, detail: '' },
       { name: 'validate 1 MB lesson', medianMs: await median(() => validateLesson(after)), budgetMs: 400, detail: '' },
       {
+        name: 'judge the change (both texts read)',
+        medianMs: await median(() => {
+          forgetLessonAnalyses();
+          // A problem in the proposed text makes the judge read the current one too.
+          judgeLessonChange(text, after.replace('<h2 ', '<h2 colour="red" '));
+        }),
+        budgetMs: 800,
+        detail: '',
+      },
+      {
+        name: "students' work (answers and ids compared)",
+        medianMs: await median(() => {
+          forgetLessonAnalyses();
+          studentWorkChanges(text, after);
+        }),
+        budgetMs: 800,
+        detail: '',
+      },
+      {
         name: 'edit_document end to end (file)',
         medianMs: await median(async () => {
+          // Every read is a first read: the figure does not lean on the analyses remembered.
+          forgetLessonAnalyses();
           await writeFile(path, text);
           const seen = await document.read();
           const result = await editDocumentTool.run({ documentXml: after, summary: 'bench' }, benchContext(document, seen));
           if (result.isError) throw new Error(result.content);
         }),
         budgetMs: 1000,
-        detail: 'validate + diff + atomic write + re-read',
+        detail: "validate + students' work + diff + atomic write + re-read",
       },
     ];
     log(`editing: 1 MB lesson (${text.length} chars), one paragraph rewritten -> ${edits.length} range(s) (limit 3)`);
@@ -88,6 +112,7 @@ function benchContext(document: FileDocument, seen: Awaited<ReturnType<FileDocum
     workspace: undefined,
     skills: createSkillCatalog([]),
     settings: { approvalEdits: 'never' as const, alwaysConfirm: [] },
+    userRequest: undefined,
     signal: new AbortController().signal,
     now: () => Date.now(),
     beginEdit: async () => 'bench-edit',

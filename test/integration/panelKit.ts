@@ -12,7 +12,7 @@ import { validateMessagesRequest } from '../fake/validateRequest';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import type { FakeModelSession } from './fakeModel';
-import { openFreshDocument, useFakeModel } from './fakeModel';
+import { openFreshDocument, useFakeModel, workbench } from './fakeModel';
 import { EXTENSION_ID } from './helpers';
 
 export const READY = `${byTestId(TEST_IDS.root)}[data-ready="true"]`;
@@ -140,4 +140,23 @@ export async function setGlobal(section: string, key: string, value: unknown): P
 /** A line in the run's output (mocha's reporter output is what the harness shows and keeps). */
 export function report(line: string): void {
   Mocha.reporters.Base.consoleLog(`      ${line}`);
+}
+
+/** Wider than the default side bar, as a user reading a long reply would make it (px). */
+export const WIDE = 400;
+
+export async function sideBarWidth(): Promise<number> {
+  return Number(await ui.evaluate(`Math.round(document.querySelector('.part.sidebar').getBoundingClientRect().width)`, workbench));
+}
+
+/**
+ * Resizes the side bar until `done`. VS Code resizes the focused part, and focus inside a
+ * webview does not count as the side bar's: so the editor is focused and resized the other way.
+ */
+export async function resizeSideBar(direction: 'wider' | 'narrower', done: () => Promise<boolean>): Promise<void> {
+  const command = direction === 'wider' ? 'workbench.action.decreaseViewWidth' : 'workbench.action.increaseViewWidth';
+  for (let i = 0; i < 30 && !(await done()); i++) {
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    await vscode.commands.executeCommand(command);
+  }
 }

@@ -100,7 +100,9 @@ describe('panel safety: model text renders inert', function () {
                 input: {
                   questions: [
                     {
-                      header: '<b onmouseover=x>Hi</b>',
+                      // At most 12 characters, as every header.
+                      header: '<b onclick>',
+                      multiSelect: false,
                       question: `Which one? <img src="${beacon.url}/question" onerror="window.__xss='question'">`,
                       context: `<script>window.__xss='context'</script>`,
                       options: [
@@ -129,7 +131,7 @@ describe('panel safety: model text renders inert', function () {
     const text = await lastAssistantText();
     assert.ok(text.includes(`<script>window.__xss='script'</script>`), 'raw HTML shows as text');
     assert.ok(text.includes(`onerror="window.__xss='img'"`));
-    assert.match(await ui.text(card), /<b onmouseover=x>Hi<\/b>[\s\S]*Which one\? <img src=/, 'the card shows its fields as text');
+    assert.match(await ui.text(card), /<b onclick>[\s\S]*Which one\? <img src=/, 'the card shows its fields as text');
     assert.match(await ui.text(card), /<svg onload=/);
 
     // The javascript: link is inert even when clicked.

@@ -10,32 +10,13 @@ import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import { waitUntil } from './helpers';
 import type { PanelTest } from './panelKit';
-import { ASSISTANT, LAST, SHORT_LESSON, report, scenarioFile, setGlobal, startPanelTest, typeAndSend } from './panelKit';
+import { ASSISTANT, LAST, SHORT_LESSON, WIDE, report, resizeSideBar, scenarioFile, setGlobal, sideBarWidth, startPanelTest, typeAndSend } from './panelKit';
 import { closeAllEditors, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
 
 const THEMES = [
   { name: 'dark', id: 'Dark Modern', workbenchClass: 'vs-dark', webviewClass: 'vscode-dark' },
   { name: 'light', id: 'Light Modern', workbenchClass: 'vs', webviewClass: 'vscode-light' },
 ] as const;
-
-/** Wider than the default side bar, as a user reading a long reply would make it (px). */
-const WIDE = 400;
-
-async function sideBarWidth(): Promise<number> {
-  return Number(await ui.evaluate(`Math.round(document.querySelector('.part.sidebar').getBoundingClientRect().width)`, workbench));
-}
-
-/**
- * Resizes the side bar until `done`. VS Code resizes the focused part, and focus inside a
- * webview does not count as the side bar's: so the editor is focused and resized the other way.
- */
-async function resizeSideBar(direction: 'wider' | 'narrower', done: () => Promise<boolean>): Promise<void> {
-  const command = direction === 'wider' ? 'workbench.action.decreaseViewWidth' : 'workbench.action.increaseViewWidth';
-  for (let i = 0; i < 30 && !(await done()); i++) {
-    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
-    await vscode.commands.executeCommand(command);
-  }
-}
 
 const NOTE = '  <note><p>Bring a dictionary: students check each infinitive before they write.</p></note>\n';
 

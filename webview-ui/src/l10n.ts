@@ -1,5 +1,6 @@
 // Every user-visible string of the panel, in one bundle, so a translation replaces one object.
 // Placeholders are {0}, {1}... in the order of the arguments to `t`.
+import { ANSWER_PROBLEMS } from '../../src/shared/answers';
 
 export const en = {
   appLabel: 'Lesson Agent chat',
@@ -84,20 +85,28 @@ export const en = {
   skipped: 'Skipped',
   answeredTitle: 'Answered',
   interruptedQuestion: 'This question was not answered: the turn was interrupted.',
-  errRequired: 'Please give an answer, or skip.',
-  errChoose: 'Please choose an option.',
-  errOtherEmpty: 'Please type your answer for "Other".',
-  errNumber: 'Please enter a number.',
-  errMin: 'The number must be at least {0}.',
-  errMax: 'The number must be at most {0}.',
-  errDate: 'Please enter a date as YYYY-MM-DD.',
-  errRange: 'The end date must not be before the start date.',
-  errFile: 'Please choose a file.',
+  // The answer rule's messages come from the rule itself (src/shared/answers.ts).
+  errRequired: ANSWER_PROBLEMS.required,
+  errChoose: ANSWER_PROBLEMS.choose,
+  errOtherEmpty: ANSWER_PROBLEMS.otherEmpty,
+  errNotAnOption: ANSWER_PROBLEMS.notAnOption,
+  errOneOption: ANSWER_PROBLEMS.oneOption,
+  errList: ANSWER_PROBLEMS.list,
+  errText: ANSWER_PROBLEMS.text,
+  errNumber: ANSWER_PROBLEMS.number,
+  errMin: ANSWER_PROBLEMS.min,
+  errMax: ANSWER_PROBLEMS.max,
+  errDate: ANSWER_PROBLEMS.date,
+  errDateRange: ANSWER_PROBLEMS.dateRange,
+  errRange: ANSWER_PROBLEMS.range,
+  errFile: ANSWER_PROBLEMS.file,
+  errNoSkip: ANSWER_PROBLEMS.noSkip,
   errPickFile: 'Could not choose a file: {0}',
 
   confirmBadge: 'Confirmation',
   confirmReason: 'Why: {0}',
   confirmDetails: 'Details',
+  studentWorkHeading: "Students' work this would change",
   reviewChanges: 'Review changes',
   approve: 'Approve',
   deny: 'Deny',

@@ -85,6 +85,7 @@ export const TEST_IDS = {
   confirmFeedback: 'confirm-feedback',
   confirmReview: 'confirm-review',
   confirmDecision: 'confirm-decision',
+  confirmStudentWork: 'confirm-student-work',
 
   /** Composer: the native <textarea>, Send, Stop (while the agent works). */
   input: 'chat-input',

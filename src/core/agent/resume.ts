@@ -2,9 +2,10 @@
 // tool_result, the calls after it in the same message run, and the loop goes on. Everything needed
 // is in the saved session (its pending interaction), so this works after a reload, a restart or a
 // crash.
+import { checkAnswers } from '../../shared/answers';
 import type { AnswerValue } from '../../shared/questions';
 import type { PendingInteraction, ReadonlyMessage, ReadonlySession } from '../sessions/schema';
-import { checkAnswers, formatAnswers } from '../tools/askUserQuestion';
+import { formatAnswers } from '../tools/askUserQuestion';
 import type { TurnContext } from './context';
 import { AgentRequestError } from './errors';
 import { DENIED, endCall, runTool, runToolUses, type ToolResultBlock, type ToolUse, type ToolUsesOutcome } from './toolCalls';

@@ -7,6 +7,7 @@ import { interruptedResult } from '../sessions/pairing';
 import type { PendingInteraction, Proposal, ToolCallRecord, ToolResultBlock } from '../sessions/schema';
 import type { Question } from '../../shared/questions';
 import { unknownToolMessage } from '../tools/registry';
+import { userRequestOf } from '../tools/studentWorkGuard';
 import type { TurnContext } from './context';
 
 export type { ToolResultBlock };
@@ -86,6 +87,7 @@ function toolContext(ctx: TurnContext, toolUseId: string, beginEdit: (edit: Edit
     workspace: ctx.workspace,
     skills: ctx.skills,
     settings: { approvalEdits: ctx.settings.approvalEdits, alwaysConfirm: ctx.settings.alwaysConfirm },
+    userRequest: userRequestOf(ctx.session.messages, ctx.turn.id),
     signal: ctx.signal,
     now: ctx.now,
     beginEdit,

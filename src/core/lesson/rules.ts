@@ -1,7 +1,7 @@
 // The checks that go beyond "is this element allowed here": attribute values and the shape each
 // exercise element needs (a question needs a prompt and a correct option, a sequence a full order).
 import type { AttributeKind } from './vocabulary';
-import { EXERCISE_CORE_ELEMENT, ID_PATTERN } from './vocabulary';
+import { EXERCISE_CORE_ELEMENT, EXERCISE_TYPES, ID_PATTERN, ID_RULE } from './vocabulary';
 import type { ExerciseType } from './vocabulary';
 
 /** What the validator remembers about an open element while its children are read. */
@@ -10,6 +10,11 @@ export interface Frame {
   readonly offset: number;
   readonly attributes: Readonly<Record<string, string>>;
   readonly known: boolean;
+  /**
+   * Where the element is, without positions: the nearest id on the way up, then element names
+   * (e.g. "#ex-2/p/blank"). Problems are keyed by it, so an edit elsewhere does not move them.
+   */
+  readonly anchor: string;
   readonly childCounts: Map<string, number>;
   /** Sequences: the order attributes of their items. */
   readonly orders: number[];
@@ -19,17 +24,23 @@ export interface Frame {
   readonly descendants: Set<string>;
 }
 
-export function newFrame(name: string, offset: number, attributes: Record<string, string>, known: boolean): Frame {
+export function newFrame(name: string, offset: number, attributes: Record<string, string>, known: boolean, parent: Frame | undefined): Frame {
+  const id = attributes['id'];
   return {
     name,
     offset,
     attributes,
     known,
+    anchor: id ? `#${id}` : `${parent?.anchor ?? ''}/${name}`,
     childCounts: new Map(),
     orders: [],
     correctOptions: 0,
     descendants: new Set(),
   };
+}
+
+export function isExerciseType(value: string | undefined): value is ExerciseType {
+  return (EXERCISE_TYPES as readonly string[]).includes(value ?? '');
 }
 
 /** Returns why the value is wrong for its kind, or undefined when it is fine. */
@@ -40,7 +51,7 @@ export function checkAttributeValue(name: string, value: string, type: Attribute
     case 'id':
       return ID_PATTERN.test(value)
         ? undefined
-        : `${name}="${value}" must start with a letter and use only letters, digits, "-" and "_" (at most 64)`;
+        : `${name}="${value}" is not a valid id: an id ${ID_RULE}`;
     case 'enum':
       return type.values.includes(value) ? undefined : `${name}="${value}" must be one of: ${type.values.join(', ')}`;
     case 'integer': {
@@ -107,9 +118,10 @@ function checkSequence(frame: Frame, out: string[]): void {
   }
 }
 
+/** Only a declared type is checked: an exercise without one is whatever it contains. */
 function checkExercise(frame: Frame, out: string[]): void {
-  const type = frame.attributes['type'] as ExerciseType | undefined;
-  const core = type ? EXERCISE_CORE_ELEMENT[type] : undefined;
+  const type = frame.attributes['type'];
+  const core = isExerciseType(type) ? EXERCISE_CORE_ELEMENT[type] : undefined;
   if (core && !frame.descendants.has(core)) {
     out.push(`<exercise type="${type}"> contains no <${core}>`);
   }

@@ -14,6 +14,37 @@ export const EXERCISE_TYPES = [
 ] as const;
 export type ExerciseType = (typeof EXERCISE_TYPES)[number];
 
+/** The key of a true/false statement ("not-given" for reading tasks that say neither). */
+export const STATEMENT_ANSWERS = ['true', 'false', 'not-given'] as const;
+
+export const ID_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+/** ID_PATTERN in words, for error messages and the quick reference. */
+export const ID_RULE = 'starts with a letter, then letters, digits, "-" or "_" (at most 64 characters)';
+
+/**
+ * HTML entities teachers paste from web pages and word processors. XML defines only &amp; &lt;
+ * &gt; &quot; &apos;, so each of these breaks the document; the validator says what to write
+ * instead and the quick reference lists them.
+ */
+export const HTML_ENTITIES: Readonly<Record<string, number>> = {
+  nbsp: 0xa0,
+  ndash: 0x2013,
+  mdash: 0x2014,
+  hellip: 0x2026,
+  lsquo: 0x2018,
+  rsquo: 0x2019,
+  ldquo: 0x201c,
+  rdquo: 0x201d,
+  laquo: 0xab,
+  raquo: 0xbb,
+  eacute: 0xe9,
+  egrave: 0xe8,
+  agrave: 0xe0,
+  ccedil: 0xe7,
+  copy: 0xa9,
+  euro: 0x20ac,
+};
+
 export type AttributeKind =
   | { readonly kind: 'text'; readonly nonEmpty?: boolean }
   | { readonly kind: 'id' }
@@ -104,7 +135,10 @@ export const ELEMENTS: Readonly<Record<string, ElementSpec>> = {
     description: 'exercise container',
     attributes: {
       id: { ...id, required: true },
-      type: { type: { kind: 'enum', values: EXERCISE_TYPES }, required: true, description: 'the kind of exercise' },
+      type: {
+        type: { kind: 'enum', values: EXERCISE_TYPES },
+        description: 'the kind of exercise; optional (taken from what it contains), but always write it',
+      },
       level: { type: { kind: 'enum', values: CEFR_LEVELS }, description: 'CEFR level, when it differs from the lesson' },
       points: { type: { kind: 'number', min: 0, max: 1000 }, description: 'total marks' },
     },
@@ -160,7 +194,7 @@ export const ELEMENTS: Readonly<Record<string, ElementSpec>> = {
     description: 'a true/false statement',
     attributes: {
       id,
-      answer: { type: { kind: 'enum', values: ['true', 'false', 'not-given'] }, required: true, description: 'the key' },
+      answer: { type: { kind: 'enum', values: STATEMENT_ANSWERS }, required: true, description: 'the key' },
       correction: { type: { kind: 'text' }, description: 'the corrected statement, for false ones' },
       'student-answer': studentAnswer,
     },
@@ -227,4 +261,16 @@ export const EXERCISE_CORE_ELEMENT: Readonly<Record<ExerciseType, string>> = {
   writing: 'writing-area',
 };
 
-export const ID_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+const CORE_ELEMENT_TYPE = new Map(Object.entries(EXERCISE_CORE_ELEMENT).map(([type, element]) => [element, type as ExerciseType]));
+
+/**
+ * An exercise without a type (the original lesson format writes `<exercise id="ex-123">`) is
+ * taken to be the type of the first exercise element it contains, or undefined if it has none.
+ */
+export function inferExerciseType(elements: Iterable<string>): ExerciseType | undefined {
+  for (const name of elements) {
+    const type = CORE_ELEMENT_TYPE.get(name);
+    if (type) return type;
+  }
+  return undefined;
+}

@@ -1,10 +1,9 @@
 // AskUserQuestion: Claude Code compatible structured questions. The loop never runs it: the turn
-// pauses, the panel (or `cli resume --answer`) collects the answers, and they come back to the
-// model as this tool's result, one readable line per question.
+// pauses, the panel (or `cli resume --answer`) collects the answers, checked by the shared answer
+// rule (shared/answers.ts), and they come back to the model as this tool's result.
 import {
-  allowsOther,
-  allowsSkip,
   askUserQuestionInputSchema,
+  QUESTION_LIMITS,
   resolveInputType,
   type AnswerValue,
   type AskUserQuestionInput,
@@ -14,12 +13,18 @@ import type { ToolDefinition } from './types';
 
 export const ASK_USER_QUESTION = 'AskUserQuestion';
 
+const { questions: MAX_QUESTIONS, header: MAX_HEADER, minOptions: MIN_OPTIONS, maxOptions: MAX_OPTIONS } = QUESTION_LIMITS;
+
+// Says exactly what the schema enforces (the numbers come from the same constants).
 const DESCRIPTION = [
   'Ask the user structured questions when a request is too vague to act on well (which kind of',
-  'exercise, what level, which topic, how long). Ask 1-4 short questions in one call; give 2-4 options',
-  'with a label and a one-line description for choices; use inputType "text" or "number" for open',
-  'values. The turn pauses until the user answers; their answers come back as this tool\'s result.',
-  'Never answer your own questions, never guess the answers in the same message, and do not ask',
+  `exercise, what level, which topic, how long). Ask 1-${MAX_QUESTIONS} short questions in one call, each with a`,
+  `header of at most ${MAX_HEADER} characters. A choice question has ${MIN_OPTIONS}-${MAX_OPTIONS} options, each with a label and a`,
+  'one-line description, and must set multiSelect (true lets the user pick several); the user can also',
+  'type "Other" unless allowOther is false. For an open value leave options out and set inputType to "text",',
+  '"number" (optionally min/max), "date", "date_range" or "file". Every question can be skipped unless',
+  'allowSkip is false. The turn pauses until the user answers; their answers come back as this tool\'s',
+  'result. Never answer your own questions, never guess the answers in the same message, and do not ask',
   'what the user already told you.',
 ].join(' ');
 
@@ -44,42 +49,4 @@ function valueText(q: Question, value: AnswerValue): string {
 /** The tool result the model reads: "Level: What level are your students? -> B1", one line each. */
 export function formatAnswers(questions: readonly Question[], answers: readonly AnswerValue[]): string {
   return questions.map((q, i) => `${q.header}: ${q.question} -> ${valueText(q, answers[i] ?? null)}`).join('\n');
-}
-
-function checkOne(q: Question, value: AnswerValue, n: number): string | undefined {
-  const where = `Answer ${n} ("${q.header}")`;
-  if (value === null) return allowsSkip(q) ? undefined : `${where} cannot be skipped.`;
-  const type = resolveInputType(q);
-  const labels = new Set(q.options.map((o) => o.label));
-  const known = (v: string): boolean => labels.has(v) || allowsOther(q);
-  switch (type) {
-    case 'multi_select':
-      if (!Array.isArray(value)) return `${where} must be a list of option labels.`;
-      return value.every(known) ? undefined : `${where} must use the options' labels: ${[...labels].join(', ')}.`;
-    case 'date_range':
-      return Array.isArray(value) && value.length === 2 ? undefined : `${where} must be [start, end].`;
-    case 'single_select':
-      if (typeof value !== 'string') return `${where} must be one option's label.`;
-      return known(value) ? undefined : `${where} must be one of: ${[...labels].join(', ')}.`;
-    case 'number': {
-      const x = typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-      if (!Number.isFinite(x)) return `${where} must be a number.`;
-      if ((q.min !== undefined && x < q.min) || (q.max !== undefined && x > q.max)) return `${where} is out of range.`;
-      return undefined;
-    }
-    default:
-      return typeof value === 'string' ? undefined : `${where} must be text.`;
-  }
-}
-
-/** Why these answers do not fit these questions, or undefined when they do. */
-export function checkAnswers(questions: readonly Question[], answers: readonly AnswerValue[]): string | undefined {
-  if (answers.length !== questions.length) {
-    return `Expected ${questions.length} answer(s), one per question in order, got ${answers.length}.`;
-  }
-  for (const [i, q] of questions.entries()) {
-    const problem = checkOne(q, answers[i] ?? null, i + 1);
-    if (problem) return problem;
-  }
-  return undefined;
 }

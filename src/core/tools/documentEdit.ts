@@ -1,11 +1,12 @@
-// What edit_document and edit_text share once they know the proposed text: validation for
-// lessons, minimal edits, the approval rule, applying through DocumentAccess, and a result that
+// What edit_document and edit_text share once they know the proposed text: minimal edits, the approval rule, applying through DocumentAccess, and a result that
 // tells the model what really happened (re-read after applying).
 import { applyTextEdits, computeEdits, describeEdits } from '../documents/diff';
 import { rebaseEdits } from '../documents/rebase';
 import type { DocumentAccess, DocumentSnapshot, TextEdit } from '../documents/types';
-import { formatLessonErrors, validateLesson } from '../lesson/validate';
+import { judgeLessonChange } from '../lesson/change';
+import { formatErrorList } from '../lesson/validate';
 import { editApproval } from './approval';
+import { judgeStudentWork } from './studentWorkGuard';
 import type { ConfirmationPlan, ToolContext, ToolResult } from './types';
 
 export function errorResult(content: string, summary?: string): ToolResult {
@@ -14,19 +15,6 @@ export function errorResult(content: string, summary?: string): ToolResult {
 
 export const NO_DOCUMENT =
   'No document is bound to this session. Ask the user to open the lesson (or another text file) in the editor and start a new session from it.';
-
-/** Validation for lessons; other documents (Markdown, text) are taken as they are. */
-export function invalidLessonResult(document: DocumentAccess, text: string): ToolResult | undefined {
-  if (document.kind !== 'lesson') return undefined;
-  const validation = validateLesson(text);
-  if (validation.ok) return undefined;
-  const count = validation.errors.length + validation.omitted;
-  return errorResult(
-    `The document was NOT changed: the lesson XML has ${count} error${count === 1 ? '' : 's'}.\n` +
-      `${formatLessonErrors(validation)}\nFix ${count === 1 ? 'it' : 'them'} and call the tool again.`,
-    `Invalid lesson XML (${count} error${count === 1 ? '' : 's'})`,
-  );
-}
 
 /** Reads the document, turning "deleted" into a result the model can act on. */
 export async function readDocument(document: DocumentAccess): Promise<DocumentSnapshot | ToolResult> {
@@ -54,7 +42,10 @@ export async function planEditConfirmation(
   const edits = computeEdits(base.text, proposed);
   if (edits.length === 0) return undefined;
   const approval = editApproval(tool, ctx.settings, base.text, edits);
-  if (!approval.needed) return undefined;
+  const work = judgeStudentWork(tool, ctx, document, base.text, proposed);
+  if (!approval.needed && work.kind !== 'confirm') return undefined;
+  const students = work.kind === 'confirm' ? work : undefined;
+  const reasons = [students?.reason, approval.needed ? approval.reason : undefined].filter((r): r is string => r !== undefined);
   // Review shows the live text against what it would become, the user's typing included.
   const current = await document.read().catch(() => base);
   const rebased = current.text === base.text ? { ok: true as const, edits } : rebaseEdits(base.text, current.text, edits);
@@ -62,10 +53,11 @@ export async function planEditConfirmation(
   return {
     request: {
       tool,
-      title: `Edit ${document.name}?`,
+      title: students ? `Change students' work in ${document.name}?` : `Edit ${document.name}?`,
       summary,
-      reason: approval.reason,
+      reason: reasons.join(' '),
       details: describeEdits(edits),
+      ...(students ? { studentWork: students.groups.map((g) => ({ place: g.place, changes: [...g.changes] })) } : {}),
       hasDiff: true,
     },
     proposal: { uri: document.uri, before: current.text, after },
@@ -102,6 +94,7 @@ export async function applyAndReport(
   edits: readonly TextEdit[],
   summary: string,
   belief: string | undefined,
+  notes: readonly string[] = [],
 ): Promise<ToolResult> {
   if (ctx.signal.aborted) return errorResult('Interrupted before the edit was applied; the document was not changed.');
   const landing = await document.read().catch(() => base);
@@ -130,11 +123,12 @@ export async function applyAndReport(
   if (landing.text !== base.text || result.rebased || belief === undefined) {
     lines.push('The user edited other parts of the document meanwhile; their changes were kept. Work from the current text from now on.');
   }
-  // The proposed text was validated before applying; only a merged result needs a new look.
+  // The proposed text was checked before applying; only a merged result needs a new look.
   if (document.kind === 'lesson' && after.text !== belief) {
-    const check = validateLesson(after.text);
-    if (!check.ok) lines.push(`Warning: the document is now invalid:\n${formatLessonErrors(check)}`);
+    const { introduced } = judgeLessonChange(landing.text, after.text);
+    if (introduced.length > 0) lines.push(`Warning: merged with the user's typing, the document now has new problems:\n${formatErrorList(introduced)}`);
   }
+  lines.push(...notes);
   return {
     content: lines.join('\n'),
     summary: describeEdits(edits),

@@ -6,12 +6,12 @@ import { computeEdits } from '../documents/diff';
 import {
   applyAndReport,
   errorResult,
-  invalidLessonResult,
   isSnapshot,
   NO_DOCUMENT,
   planEditConfirmation,
   readDocument,
 } from './documentEdit';
+import { checkLessonEdit, checkLessonXml } from './lessonEditCheck';
 import type { ToolContext, ToolDefinition, ToolResult } from './types';
 
 export const editDocumentInput = z.object({
@@ -31,15 +31,15 @@ async function baseFor(ctx: ToolContext) {
 async function run(input: EditDocumentInput, ctx: ToolContext): Promise<ToolResult> {
   const document = ctx.document;
   if (!document) return errorResult(NO_DOCUMENT);
-  const invalid = invalidLessonResult(document, input.documentXml);
-  if (invalid) return invalid;
   const base = await baseFor(ctx);
   if (!isSnapshot(base)) return base;
   const edits = computeEdits(base.text, input.documentXml);
   if (edits.length === 0) {
     return { content: 'No change: the document already has exactly this content.', summary: 'No change', documentSeen: base };
   }
-  return applyAndReport(ctx, document, base, edits, input.summary, input.documentXml);
+  const check = checkLessonEdit('edit_document', ctx, document, base.text, input.documentXml);
+  if (!check.ok) return check.result;
+  return applyAndReport(ctx, document, base, edits, input.summary, input.documentXml, check.notes);
 }
 
 export const editDocumentTool: ToolDefinition<EditDocumentInput> = {
@@ -48,14 +48,17 @@ export const editDocumentTool: ToolDefinition<EditDocumentInput> = {
     'Replace the whole document with a new version. Send the COMPLETE document (for a lesson, the full XML in <lesson> tags), ' +
     'keeping everything you do not mean to change, existing ids and student answers included. Only the parts that differ ' +
     'are applied, as one undoable step. Use it for large or scattered changes (restructuring, several exercises); for a ' +
-    'small local change prefer edit_text. Lessons are validated first: on errors nothing changes and you get each error ' +
-    'with its line and column. Only edit when the user asked for a change.',
+    'small local change prefer edit_text. Lessons are validated first: if your edit adds errors nothing changes and you ' +
+    'get each with its line and column (problems the document already had are reported, not blocking). Changing or ' +
+    'removing a student\'s answer or an id needs the teacher\'s approval. Only edit when the user asked for a change.',
   inputSchema: editDocumentInput,
   displayText: () => 'Editing document',
   async needsConfirmation(input, ctx) {
-    if (!ctx.document || invalidLessonResult(ctx.document, input.documentXml)) return undefined;
+    if (!ctx.document) return undefined;
     const base = await baseFor(ctx);
     if (!isSnapshot(base)) return undefined;
+    // An edit that will be refused asks nobody: run() answers the model with the reason.
+    if (!checkLessonXml(ctx.document, base.text, input.documentXml).ok) return undefined;
     return planEditConfirmation('edit_document', ctx, base, input.documentXml, input.summary);
   },
   run,

@@ -9,12 +9,12 @@ import { LineIndex } from '../lesson/positions';
 import {
   applyAndReport,
   errorResult,
-  invalidLessonResult,
   isSnapshot,
   NO_DOCUMENT,
   planEditConfirmation,
   readDocument,
 } from './documentEdit';
+import { checkLessonXml, checkStudentWork } from './lessonEditCheck';
 import type { ToolContext, ToolDefinition, ToolResult } from './types';
 
 export const editTextInput = z.object({
@@ -84,16 +84,23 @@ export function locateEdits(text: string, input: EditTextInput): { ok: true; tex
   return { ok: true, text: out + text.slice(cursor) };
 }
 
-async function prepare(input: EditTextInput, ctx: ToolContext): Promise<{ current: DocumentSnapshot; proposed: string } | ToolResult> {
+interface Prepared {
+  readonly current: DocumentSnapshot;
+  readonly proposed: string;
+  /** Warnings for the result: problems the document already had. */
+  readonly notes: readonly string[];
+}
+
+async function prepare(input: EditTextInput, ctx: ToolContext): Promise<Prepared | ToolResult> {
   const document = ctx.document;
   if (!document) return errorResult(NO_DOCUMENT);
   const current = await readDocument(document);
   if (!isSnapshot(current)) return current;
   const located = locateEdits(current.text, input);
   if (!located.ok) return errorResult(located.message, 'Find text did not match exactly once');
-  const invalid = invalidLessonResult(document, located.text);
-  if (invalid) return invalid;
-  return { current, proposed: located.text };
+  const xml = checkLessonXml(document, current.text, located.text);
+  if (!xml.ok) return xml.result;
+  return { current, proposed: located.text, notes: xml.notes };
 }
 
 async function run(input: EditTextInput, ctx: ToolContext): Promise<ToolResult> {
@@ -104,9 +111,11 @@ async function run(input: EditTextInput, ctx: ToolContext): Promise<ToolResult> 
   if (!document) return errorResult(NO_DOCUMENT);
   const edits = computeEdits(current.text, proposed);
   if (edits.length === 0) return { content: 'No change: the replacements equal the text they replace.', summary: 'No change' };
+  const check = checkStudentWork('edit_text', ctx, document, current.text, proposed, prepared.notes);
+  if (!check.ok) return check.result;
   // The model knows the result only if it knew the text it edited (no unseen typing).
   const belief = ctx.documentSeen === undefined || ctx.documentSeen.text === current.text ? proposed : undefined;
-  return applyAndReport(ctx, document, current, edits, input.summary, belief);
+  return applyAndReport(ctx, document, current, edits, input.summary, belief, check.notes);
 }
 
 export const editTextTool: ToolDefinition<EditTextInput> = {
@@ -116,7 +125,8 @@ export const editTextTool: ToolDefinition<EditTextInput> = {
     'copied from the document, long enough to occur exactly once) with "replace". To insert, include a nearby anchor ' +
     'in find and repeat it in replace. All edits apply together as one undoable step. Prefer it for changing a few words, ' +
     'a sentence, an attribute, or adding one element; use edit_document for large or scattered changes. Lessons are ' +
-    'validated after the replacements: on errors nothing changes.',
+    'validated after the replacements: if they add errors nothing changes. Changing or removing a student\'s answer ' +
+    'or an id needs the teacher\'s approval.',
   inputSchema: editTextInput,
   displayText: () => 'Editing document',
   async needsConfirmation(input, ctx) {

@@ -24,6 +24,11 @@ export interface ToolContext {
   readonly workspace: WorkspaceAccess | undefined;
   readonly skills: SkillCatalog;
   readonly settings: ToolSettings;
+  /**
+   * What the user typed to start this turn (attached context left out). Under approval "never"
+   * it decides whether a change to students' work was asked for (studentWorkGuard.ts).
+   */
+  readonly userRequest: string | undefined;
   readonly signal: AbortSignal;
   readonly now: () => number;
   /**

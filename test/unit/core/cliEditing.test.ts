@@ -7,12 +7,11 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { CliEvent } from '../../../src/shared/events';
 import { validateLesson } from '../../../src/core/lesson/validate';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fake/fakeAnthropic';
 import type { ScenarioInput } from '../../fake/scenario';
 import { validateMessagesRequest } from '../../fake/validateRequest';
-import { checkCliOutput, requireBuiltCli, runCli, type CliResult } from './cliProcess';
+import { checkCliOutput, ofType, requireBuiltCli, runCli, toolResults, type CliResult } from './cliProcess';
 
 const KEY = 'sk-ant-cli-editing-3b7c1d9e2f40';
 const LESSON = [
@@ -34,26 +33,6 @@ const toolStep = (name: string, input: unknown, slow = false) => ({
   // Slow enough (about two seconds) for the test to change the file while the answer streams.
   ...(slow ? { delayMs: 40 } : {}),
 });
-
-interface ToolResult {
-  content: string;
-  isError: boolean;
-}
-
-/** The tool_result blocks of the last user message of request `index`. */
-function toolResults(fake: FakeAnthropic, index: number): ToolResult[] {
-  const messages = fake.requests[index]?.body.messages as { role: string; content: unknown }[] | undefined;
-  assert.ok(messages, `request #${index} was received`);
-  const last = messages.filter((m) => m.role === 'user').at(-1);
-  const blocks = Array.isArray(last?.content) ? (last.content as { type: string; content?: unknown; is_error?: boolean }[]) : [];
-  return blocks
-    .filter((b) => b.type === 'tool_result')
-    .map((b) => ({ content: typeof b.content === 'string' ? b.content : JSON.stringify(b.content), isError: b.is_error === true }));
-}
-
-function ofType<T extends CliEvent['type']>(events: CliEvent[], type: T): Extract<CliEvent, { type: T }>[] {
-  return events.filter((e): e is Extract<CliEvent, { type: T }> => e.type === type);
-}
 
 async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cliEventSchema, type CliEvent } from '../../../src/shared/events';
+import type { FakeAnthropic } from '../../fake/fakeAnthropic';
 
 // Test bundles live in out/test/unit/core: four levels below the repository.
 export const ROOT = join(__dirname, '..', '..', '..', '..');
@@ -57,4 +58,24 @@ export function checkCliOutput(result: CliResult, key: string): void {
   }
   if (result.code !== 0 && result.code !== 3) assert.equal(result.events.at(-1)?.type, 'error', `exit ${result.code} ends with an error event`);
   assert.ok(!result.stdout.includes(key) && !result.stderr.includes(key), 'the key never appears in the output');
+}
+
+export interface ToolResult {
+  content: string;
+  isError: boolean;
+}
+
+/** The tool_result blocks of the last user message of request `index`. */
+export function toolResults(fake: FakeAnthropic, index: number): ToolResult[] {
+  const messages = fake.requests[index]?.body.messages as { role: string; content: unknown }[] | undefined;
+  assert.ok(messages, `request #${index} was received`);
+  const last = messages.filter((m) => m.role === 'user').at(-1);
+  const blocks = Array.isArray(last?.content) ? (last.content as { type: string; content?: unknown; is_error?: boolean }[]) : [];
+  return blocks
+    .filter((b) => b.type === 'tool_result')
+    .map((b) => ({ content: typeof b.content === 'string' ? b.content : JSON.stringify(b.content), isError: b.is_error === true }));
+}
+
+export function ofType<T extends CliEvent['type']>(events: CliEvent[], type: T): Extract<CliEvent, { type: T }>[] {
+  return events.filter((e): e is Extract<CliEvent, { type: T }> => e.type === type);
 }

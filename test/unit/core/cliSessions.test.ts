@@ -139,7 +139,7 @@ describe('CLI sessions that cannot be lost (dist/cli.js)', function () {
     const id = before.events[0]?.sessionId ?? '';
     const start = await sessionBytes(sessions);
     const r = await run(f.url, 'rename ten units', ['--session', id, '--max-steps', '12']);
-    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.code, 0, r.stderr + r.stdout.slice(-3000));
     assert.equal(r.events.filter((e) => e.type === 'tool_end' && e.editId).length, 10);
     const perEdit = ((await sessionBytes(sessions)) - start) / 10;
     assert.ok(perEdit < 10_000, `${Math.round(perEdit)} bytes per small edit`);

@@ -43,6 +43,24 @@ describe('webview: confirmation cards', function () {
     assert.equal(await w.page.locator(byTestId('confirm-approve')).count(), 0, 'read-only once decided');
   });
 
+  it("lists the students' work an edit would change, by exercise, as a labelled list", async () => {
+    const studentWork = [
+      { place: 'Exercise 1, “Complete the sentences”', changes: ['The answer to “Claire ___ au marché.”: “va” would be cleared.'] },
+      { place: 'Exercise 2', changes: ['The exercise (id ex-2) would be removed.'] },
+    ];
+    const events = new TurnEvents('t1').start('Start again').confirmation('k5', { ...CONFIRMATION, studentWork }).done('awaiting_user');
+    const w = await preview.openWith(sessionFrom(events.events), events.events.length);
+    const list = w.page.locator(byTestId('confirm-student-work'));
+    const text = await list.innerText();
+    assert.match(text, /^Students' work this would change\nExercise 1, “Complete the sentences”\nThe answer to “Claire ___ au marché\.”: “va” would be cleared\.\nExercise 2\nThe exercise \(id ex-2\) would be removed\.$/);
+    assert.equal(await list.getAttribute('aria-labelledby') !== null, true);
+    assert.equal(await w.page.locator(`${byTestId('confirm-student-work')} li li`).count(), 2);
+    assert.equal(await w.page.locator(byTestId('confirm-student-work')).count(), 1);
+    const plain = new TurnEvents('t1').start('Shorten it').confirmation('k6', CONFIRMATION).done('awaiting_user');
+    const other = await preview.openWith(sessionFrom(plain.events), plain.events.length);
+    assert.equal(await other.page.locator(byTestId('confirm-student-work')).count(), 0, 'no list when no student work is touched');
+  });
+
   it('denies with feedback for the model, and shows the decision', async () => {
     const events = waiting('k2');
     const w = await preview.openWith(sessionFrom(events.events), events.events.length);

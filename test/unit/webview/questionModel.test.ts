@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
 import type { Question } from '../../../src/shared/questions';
 import type { CardProgress, QuestionDraft } from '../../../webview-ui/src/questions/questionModel';
-import { answerText, checkAnswer, collectAnswers, emptyDraft, newProgress, updateCard } from '../../../webview-ui/src/questions/questionModel';
+import { checkAnswers } from '../../../src/shared/answers';
+import { answerText, checkAnswer, collectAnswers, draftValue, emptyDraft, newProgress, updateCard } from '../../../webview-ui/src/questions/questionModel';
+import { t } from '../../../webview-ui/src/l10n';
 
 const choice: Question = {
   header: 'Level',
@@ -93,6 +95,22 @@ describe('question card model', () => {
     assert.deepEqual(missing, { ok: false, index: 2, error: 'errRequired' });
     p = updateCard(p, { type: 'text', index: 2, text: 'Food' });
     assert.deepEqual(collectAnswers(questions, p), { ok: true, answers: ['A1', null, 'Food'] });
+  });
+
+  it('refuses exactly what the host refuses, in the same words (one rule)', () => {
+    const cases: Array<[Question, Partial<QuestionDraft>]> = [
+      [q({ inputType: 'text' }), { text: '   ' }],
+      [q({ inputType: 'date' }), { text: '2026-02-30' }],
+      [q({ inputType: 'date_range' }), { text: '2026-03-14', end: '2026-03-01' }],
+      [multi, {}],
+      [q({ inputType: 'number' }), { text: '0x10' }],
+    ];
+    for (const [question, d] of cases) {
+      const card = checkAnswer(question, draft(d));
+      assert.equal(card.ok, false, JSON.stringify(d));
+      const host = checkAnswers([question], [draftValue(question, draft(d)) ?? null]);
+      assert.equal(host, `Answer 1 ("${question.header}"): ${card.ok ? '' : t(card.error, ...(card.args ?? []))}`);
+    }
   });
 
   it('answerText reads answers for the answered card', () => {

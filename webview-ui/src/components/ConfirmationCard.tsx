@@ -1,7 +1,7 @@
 // A risky action waits here for the user: what, why, a diff on request, Approve or Deny (with
 // optional feedback for the model). Once decided it shows the decision.
 import type { ReactNode } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ConfirmationCard as ConfirmationCardData } from '../../../src/shared/view';
 import { t } from '../l10n';
 import { useChat } from '../state/chatContext';
@@ -13,6 +13,32 @@ import { TextArea } from '../ui/TextInput';
 
 /** Cards already given focus once: a virtual list remounting a card must not steal focus again. */
 const autoFocused = new Set<string>();
+
+type StudentWork = NonNullable<ConfirmationCardData['request']['studentWork']>;
+
+/** Each exercise whose students' work the action would change, and what would happen, in words. */
+function StudentWorkList({ groups }: { groups: StudentWork }): ReactNode {
+  const headingId = useId();
+  return (
+    <section className="confirm-student-work" aria-labelledby={headingId} data-testid={TEST_IDS.confirmStudentWork}>
+      <div className="confirm-student-work-heading" id={headingId}>
+        <Icon name="mortar-board" /> {t('studentWorkHeading')}
+      </div>
+      <ul>
+        {groups.map((group) => (
+          <li key={group.place}>
+            <span className="confirm-student-work-place">{group.place}</span>
+            <ul>
+              {group.changes.map((change, i) => (
+                <li key={i}>{change}</li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function PendingConfirmation({ card, decided }: { card: ConfirmationCardData; decided: boolean }): ReactNode {
   const { post, ui } = useChat();
@@ -52,6 +78,7 @@ function PendingConfirmation({ card, decided }: { card: ConfirmationCardData; de
         </span>
       </div>
       <div className="confirm-summary">{request.summary}</div>
+      {request.studentWork && request.studentWork.length > 0 ? <StudentWorkList groups={request.studentWork} /> : null}
       {request.reason ? <div className="confirm-reason">{t('confirmReason', request.reason)}</div> : null}
       {request.details ? (
         <details className="confirm-details">

@@ -1,7 +1,9 @@
 // The question card's own state (what the user has picked or typed so far, which question is
 // shown) and the rules that turn it into the answers the model receives. Pure, so it is unit
 // tested in Node and the card's progress survives a reload through vscode.setState.
-import type { AnswerValue, InputType, Question } from '../../../src/shared/questions';
+import type { AnswerProblemCode } from '../../../src/shared/answers';
+import { checkAnswer as checkSharedAnswer } from '../../../src/shared/answers';
+import type { AnswerValue, Question } from '../../../src/shared/questions';
 import { resolveInputType } from '../../../src/shared/questions';
 import type { MessageKey } from '../l10n';
 
@@ -85,67 +87,51 @@ export function updateCard(p: CardProgress, action: CardAction): CardProgress {
   }
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+/** The panel's message for each problem of the shared answer rule (same words, translatable). */
+const PROBLEM_KEYS: Record<AnswerProblemCode, MessageKey> = {
+  required: 'errRequired',
+  choose: 'errChoose',
+  otherEmpty: 'errOtherEmpty',
+  notAnOption: 'errNotAnOption',
+  oneOption: 'errOneOption',
+  list: 'errList',
+  text: 'errText',
+  number: 'errNumber',
+  min: 'errMin',
+  max: 'errMax',
+  date: 'errDate',
+  dateRange: 'errDateRange',
+  range: 'errRange',
+  file: 'errFile',
+  noSkip: 'errNoSkip',
+};
 
-export function isDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-function checkChoice(q: Question, d: QuestionDraft, multi: boolean): AnswerCheck {
-  const other = d.other?.trim();
-  if (d.other !== null && !other) return { ok: false, error: 'errOtherEmpty' };
-  if (!multi) {
-    if (other) return { ok: true, value: other };
-    const chosen = d.selected[0];
-    return chosen ? { ok: true, value: chosen } : { ok: false, error: 'errChoose' };
-  }
-  // Keep the options' own order, whatever order they were ticked in.
-  const labels = q.options.map((o) => o.label).filter((l) => d.selected.includes(l));
-  const values = other ? [...labels, other] : labels;
-  return values.length > 0 ? { ok: true, value: values } : { ok: false, error: 'errChoose' };
-}
-
-function checkNumber(q: Question, raw: string): AnswerCheck {
-  const text = raw.trim();
-  if (!NUMBER.test(text)) return { ok: false, error: 'errNumber' };
-  const n = Number(text);
-  if (!Number.isFinite(n)) return { ok: false, error: 'errNumber' };
-  if (q.min !== undefined && n < q.min) return { ok: false, error: 'errMin', args: [q.min] };
-  if (q.max !== undefined && n > q.max) return { ok: false, error: 'errMax', args: [q.max] };
-  return { ok: true, value: text };
-}
-
-function checkRange(d: QuestionDraft): AnswerCheck {
-  const from = d.text.trim();
-  const to = d.end.trim();
-  if (!isDate(from) || !isDate(to)) return { ok: false, error: 'errDate' };
-  if (to < from) return { ok: false, error: 'errRange' };
-  return { ok: true, value: [from, to] };
-}
-
-/** The answer a draft stands for, or why it cannot be sent yet. */
-export function checkAnswer(q: Question, d: QuestionDraft): AnswerCheck {
-  if (d.skipped) return { ok: true, value: null };
-  const type: InputType = resolveInputType(q);
-  switch (type) {
+/** What a draft amounts to as an answer; undefined while nothing is chosen. */
+export function draftValue(q: Question, d: QuestionDraft): AnswerValue | undefined {
+  if (d.skipped) return null;
+  switch (resolveInputType(q)) {
     case 'single_select':
-      return checkChoice(q, d, false);
-    case 'multi_select':
-      return checkChoice(q, d, true);
-    case 'text':
-      return d.text.trim() ? { ok: true, value: d.text.trim() } : { ok: false, error: 'errRequired' };
-    case 'number':
-      return checkNumber(q, d.text);
-    case 'date':
-      return isDate(d.text.trim()) ? { ok: true, value: d.text.trim() } : { ok: false, error: 'errDate' };
+      return d.other !== null ? d.other.trim() : d.selected[0];
+    case 'multi_select': {
+      // Keep the options' own order, whatever order they were ticked in.
+      const labels = q.options.map((o) => o.label).filter((l) => d.selected.includes(l));
+      return d.other !== null ? [...labels, d.other.trim()] : labels;
+    }
     case 'date_range':
-      return checkRange(d);
+      return [d.text.trim(), d.end.trim()];
     case 'file':
-      return d.text ? { ok: true, value: d.text } : { ok: false, error: 'errFile' };
+      return d.text;
+    default:
+      return d.text.trim();
   }
+}
+
+/** The answer a draft stands for, or why it cannot be sent yet: the shared rule decides. */
+export function checkAnswer(q: Question, d: QuestionDraft): AnswerCheck {
+  const value = draftValue(q, d);
+  const problem = checkSharedAnswer(q, value);
+  if (problem) return { ok: false, error: PROBLEM_KEYS[problem.code], ...(problem.args ? { args: [...problem.args] } : {}) };
+  return { ok: true, value: value ?? null };
 }
 
 /** All answers in question order, or the first question that is not ready (and why). */

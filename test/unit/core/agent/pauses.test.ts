@@ -11,7 +11,7 @@ import type { AgentEvent } from '../../../../src/shared/events';
 import { echoTool, messagesOf, startHarness, types, type Harness } from './harness';
 
 const questions = [
-  { header: 'Level', question: 'What level are your students?', options: [{ label: 'A2', description: 'Elementary' }, { label: 'B1', description: 'Intermediate' }] },
+  { header: 'Level', question: 'What level are your students?', multiSelect: false, options: [{ label: 'A2', description: 'Elementary' }, { label: 'B1', description: 'Intermediate' }] },
   { header: 'Topic', question: 'What should it practise?', inputType: 'text' },
 ];
 const ask = { type: 'tool_use' as const, id: 'toolu_ask', name: 'AskUserQuestion', input: { questions } };
@@ -47,6 +47,18 @@ describe('interactive pauses', () => {
   afterEach(async () => {
     await h?.close();
     h = undefined;
+  });
+
+  it('answers a question call beyond the limits with an is_error result naming the limit, and goes on', async () => {
+    const tooMany = { ...ask, input: { questions: [...questions, ...questions, ...questions] } };
+    h = await startHarness({ scenario: { steps: [{ blocks: [tooMany] }, thanks] } });
+    const id = await h.newSession();
+    const run = await h.run({ kind: 'message', sessionId: id, text: 'Add an exercise' });
+    assert.equal(run.outcome.status, 'completed', 'no pause, no crash');
+    assert.ok(!run.events.some((e) => e.type === 'question'), 'no card for a call that breaks the limits');
+    const [result] = resultsOf(h, 1);
+    assert.equal(result?.is_error, true);
+    assert.match(String(result?.content), /Invalid input for AskUserQuestion:\n- questions: ask at most 4 questions in one call/);
   });
 
   it('pauses on AskUserQuestion and resumes in a fresh agent with the answers as the tool_result', async () => {

@@ -85,7 +85,7 @@ describe('agent with current models: thinking, stop reasons', () => {
   });
 
   it('pauses for a question with thinking blocks and resumes in a new process: the blocks go back unchanged and the fake accepts', async () => {
-    const questions = [{ header: 'Level', question: 'Which level?', options: [{ label: 'A2', description: 'Elementary' }, { label: 'B1', description: 'Intermediate' }] }];
+    const questions = [{ header: 'Level', question: 'Which level?', multiSelect: false, options: [{ label: 'A2', description: 'Elementary' }, { label: 'B1', description: 'Intermediate' }] }];
     h = await startHarness({
       scenario: {
         steps: [
@@ -138,7 +138,7 @@ describe('agent with current models: thinking, stop reasons', () => {
 
   it('switches models while a question waits: the turn resumes on the new model without the old model\'s blocks', async () => {
     const settings = { model: SONNET };
-    const questions = [{ header: 'Level', question: 'Which level?', options: [{ label: 'A2', description: 'Elementary' }, { label: 'B1', description: 'Intermediate' }] }];
+    const questions = [{ header: 'Level', question: 'Which level?', multiSelect: false, options: [{ label: 'A2', description: 'Elementary' }, { label: 'B1', description: 'Intermediate' }] }];
     h = await startHarness({
       scenario: {
         steps: [

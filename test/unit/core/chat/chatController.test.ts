@@ -172,7 +172,7 @@ describe('chat controller', () => {
               {
                 type: 'tool_use',
                 name: 'AskUserQuestion',
-                input: { questions: [{ header: 'Level', question: 'Which level?', options: [{ label: 'A2', description: '' }, { label: 'B1', description: '' }] }] },
+                input: { questions: [{ header: 'Level', question: 'Which level?', multiSelect: false, options: [{ label: 'A2', description: 'Elementary' }, { label: 'B1', description: 'Intermediate' }] }] },
               },
             ],
           },

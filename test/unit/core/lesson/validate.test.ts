@@ -121,7 +121,7 @@ describe('lesson validation', () => {
       '<lesson><exercise id="9" type="gapfill"><p><blank answer=""/></p></exercise></lesson>',
     );
     const messages = v.errors.map((e) => e.message);
-    assert.ok(messages.includes('<exercise> id="9" must start with a letter and use only letters, digits, "-" and "_" (at most 64)'));
+    assert.ok(messages.includes('<exercise> id="9" is not a valid id: an id starts with a letter, then letters, digits, "-" or "_" (at most 64 characters)'));
     assert.ok(messages.some((m) => m.startsWith('<exercise> type="gapfill" must be one of: fill-blanks,')));
     assert.ok(messages.includes('<blank> answer="" must not be empty'));
     assert.ok(messages.includes('<blank> is missing the required attribute student-answer (student-answer="")'));
@@ -175,5 +175,19 @@ describe('lesson validation', () => {
     const reference = lessonQuickReference();
     for (const name of Object.keys(ELEMENTS)) assert.ok(reference.includes(`\`<${name}>\``), name);
     assert.match(reference, /`<blank>` \(id, \*\*answer\*\*, alts, hint, \*\*student-answer\*\*\)/);
+  });
+
+  it('quick reference lists the allowed values from the validator\'s own tables', () => {
+    const reference = lessonQuickReference();
+    assert.match(reference, /- `type` on <exercise>: `fill-blanks`, `multiple-choice`, `true-false`, `sequencing`, `short-answer`, `writing`/);
+    assert.match(reference, /- `level` on <lesson>, <exercise>: `A1`, `A2`, `B1`, `B2`, `C1`, `C2`/);
+    assert.match(reference, /- `answer` on <statement>: `true`, `false`, `not-given`/);
+    assert.match(reference, /- `id` on any element: starts with a letter, then letters, digits, "-" or "_" \(at most 64 characters\); unique in the document/);
+    assert.match(reference, /`&nbsp;`→`&#160;`/);
+    assert.match(reference, /`type` may be missing on an `<exercise>`/);
+    // Every value listed is one the validator takes, and a value it refuses is not listed.
+    for (const level of ['A1', 'C2']) assert.ok(validateLesson(`<lesson level="${level}"/>`).ok, level);
+    assert.equal(validateLesson('<lesson level="D1"/>').ok, false);
+    assert.doesNotMatch(reference, /`D1`/);
   });
 });

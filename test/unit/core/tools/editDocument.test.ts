@@ -55,6 +55,29 @@ describe('edit_document', () => {
     assert.match(missing.content, /line 9, column 5: <statement> is missing the required attribute answer/);
   });
 
+  it('edits a lesson that already has problems: they are reported, not blocking', async () => {
+    const old = LESSON.replace('<p id="fruit">', '<p id="fruit" data-source="quizlet">').replace('des fraises', 'des fraises&nbsp;!');
+    const teacher = await workbench('old.lesson.xml', old);
+    try {
+      const edited = old.replace('<h1>Au marché</h1>', '<h1>Au marché</h1>\n  <p>Le samedi matin.</p>');
+      const result = await editDocumentTool.run({ documentXml: edited, summary: 'Added a line' }, teacher.context());
+      assert.equal(result.isError, undefined, result.content);
+      assert.match(result.content, /Note: the document already had 2 problems before this edit; they did not block it/);
+      assert.match(result.content, /line 5, column 17: unknown attribute data-source on <p>/);
+      assert.match(result.content, /line 5, column \d+: &nbsp; is not an XML entity/);
+      assert.equal(await readFile(teacher.document.path, 'utf8'), edited);
+      // A problem of its own is refused with its line and column, the old ones mentioned aside.
+      const worse = edited.replace('<p>Le samedi matin.</p>', '<p colour="red">Le samedi matin.</p>');
+      const refused = await editDocumentTool.run({ documentXml: worse, summary: 'x' }, teacher.context());
+      assert.equal(refused.isError, true);
+      assert.match(refused.content, /^The document was NOT changed: your edit introduces 1 error in the lesson XML\.\nline 3, column 6: unknown attribute colour on <p>/);
+      assert.match(refused.content, /already had 2 other problems; those do not block your edit/);
+      assert.equal(await readFile(teacher.document.path, 'utf8'), edited);
+    } finally {
+      await teacher.dispose();
+    }
+  });
+
   it('keeps the user\'s typing at the end of the document, also through a second edit', async () => {
     const seen = await bench.seen();
     const typed = `${LESSON}<!-- the user typed this -->\n`;
@@ -98,15 +121,15 @@ describe('edit_document', () => {
     assert.equal(result.edit?.after, `${edited}<!-- typed -->\n`);
   });
 
-  it('warns when the merge with the user\'s typing leaves the lesson invalid', async () => {
+  it('warns when the merge with the user\'s typing gives the lesson a new problem', async () => {
     const seen = await bench.seen();
-    // The user is half-way through typing a tag at the top; the agent edits further down.
-    await writeFile(bench.document.path, LESSON.replace('<h1>Au marché</h1>', '<h1>Au marché</h1>\n  <p'));
-    const edited = LESSON.replace('des pommes et des fraises', 'des poires');
+    // The user adds a paragraph with an id at the top; the agent adds one with the same id further down.
+    await writeFile(bench.document.path, LESSON.replace('<h1>Au marché</h1>', '<h1>Au marché</h1>\n  <p id="pears">Note</p>'));
+    const edited = LESSON.replace('</exercise>\n', '</exercise>\n  <p id="pears">Des poires.</p>\n');
     const result = await editDocumentTool.run({ documentXml: edited, summary: 'Pears' }, bench.context({ documentSeen: seen }));
     assert.equal(result.isError, undefined, result.content);
-    assert.match(result.content, /Warning: the document is now invalid:\nline 4, column/);
-    assert.match(await readFile(bench.document.path, 'utf8'), /<h1>Au marché<\/h1>\n {2}<p\n[\s\S]*des poires/);
+    assert.match(result.content, /Warning: merged with the user's typing, the document now has new problems:\nline 9, column 6: duplicate id "pears"/);
+    assert.match(await readFile(bench.document.path, 'utf8'), /<p id="pears">Note<\/p>[\s\S]*<p id="pears">Des poires/);
   });
 
   it('refuses an edit overlapping the user\'s change, with the fresh text, and loses nothing', async () => {
@@ -164,9 +187,14 @@ describe('edit_document', () => {
       const plan = await editDocumentTool.needsConfirmation?.({ documentXml: shortened, summary: 'Removed the exercise' }, ctx);
       assert.ok(plan);
       assert.equal(plan.request.tool, 'edit_document');
-      assert.equal(plan.request.title, 'Edit unit.lesson.xml?');
+      // It removes ids too (the exercise's and a paragraph's): the card says so in words.
+      assert.equal(plan.request.title, "Change students' work in unit.lesson.xml?");
       assert.equal(plan.request.summary, 'Removed the exercise');
-      assert.match(plan.request.reason ?? '', /removes or rewrites \d+% of the document/);
+      assert.match(plan.request.reason ?? '', /^It changes students' work \(2 ids\)\. This edit removes or rewrites \d+% of the document/);
+      assert.deepEqual(plan.request.studentWork, [
+        { place: 'Exercise 1', changes: ['The exercise (id fb-1) would be removed.'] },
+        { place: 'Outside the exercises', changes: ['A paragraph (id fruit) would be removed.'] },
+      ]);
       assert.equal(plan.request.hasDiff, true);
       assert.deepEqual(plan.proposal, { uri: bench.document.uri, before: LESSON, after: shortened });
       assert.equal(await readFile(bench.document.path, 'utf8'), LESSON, 'asking changes nothing');

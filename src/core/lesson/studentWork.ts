@@ -1,0 +1,196 @@
+// What an edit would do to students' work: a non-empty `student-answer` changed or removed, an
+// element id removed or renamed (ids tie answers and marks to the exercises). The changes are
+// described in a teacher's words (the exercise's number and title, the answer quoted), never XML.
+import type { AnswerField, ExercisePlace, IdentifiedElement, LessonOutline } from './outline';
+import { analyseLesson } from './analysis';
+
+export type StudentWorkChange =
+  | { readonly kind: 'answer-changed'; readonly field: AnswerField; readonly to: string }
+  | { readonly kind: 'answer-removed'; readonly field: AnswerField }
+  | { readonly kind: 'id-removed'; readonly element: IdentifiedElement; readonly elementKept: boolean }
+  | { readonly kind: 'id-renamed'; readonly element: IdentifiedElement; readonly to: string };
+
+/** The changes of one exercise (or of the lesson outside exercises), as the card lists them. */
+export interface StudentWorkGroup {
+  readonly place: string;
+  readonly changes: readonly string[];
+}
+
+function isAnswer(field: AnswerField): boolean {
+  return field.value.trim().length > 0;
+}
+
+/** How many elements named `name` an exercise (by id, else by number) or the lesson outside exercises holds. */
+function countIn(outline: LessonOutline, place: { id: string | undefined; number: number } | undefined, name: string): number {
+  if (name === 'exercise' || !place) return outline.outsideCounts.get(name) ?? 0;
+  const exercise = place.id === undefined ? outline.exercises[place.number - 1] : outline.ids.get(place.id)?.exercise;
+  return exercise?.counts.get(name) ?? 0;
+}
+
+/**
+ * Removed ids, and renamed ones: an id is renamed when the element of its name that holds its
+ * rank among the ids (the third exercise id, say) now has an id the lesson did not have. A
+ * removed id's element is taken as kept when its exercise still has as many elements of its name.
+ */
+function idChanges(before: LessonOutline, after: LessonOutline): StudentWorkChange[] {
+  const changes: StudentWorkChange[] = [];
+  const renamed = new Map<string, string>();
+  for (const element of before.ids.values()) {
+    if (after.ids.has(element.id)) continue;
+    const there = after.idsByElement.get(element.element)?.[element.idRank];
+    if (there !== undefined && !before.ids.has(there)) {
+      renamed.set(element.id, there);
+      changes.push({ kind: 'id-renamed', element, to: there });
+    }
+  }
+  for (const element of before.ids.values()) {
+    if (after.ids.has(element.id) || renamed.has(element.id)) continue;
+    const place = element.exercise;
+    const followed = place && { id: place.id === undefined ? undefined : (renamed.get(place.id) ?? place.id), number: place.number };
+    const kept = countIn(after, followed, element.element) >= countIn(before, place, element.element);
+    changes.push({ kind: 'id-removed', element, elementKept: kept });
+  }
+  return changes;
+}
+
+/**
+ * Matches each non-empty answer of `before` to `after`: the same field (by id, else by rank in
+ * its exercise) with the same value is kept; a field of the same kind in the same exercise with
+ * the same value, not matched otherwise, is the same answer moved (a gap inserted before it);
+ * otherwise the field's new value is a change, and a field that is gone is a removal.
+ */
+function answerChanges(before: LessonOutline, after: LessonOutline, renamed: ReadonlyMap<string, string>): StudentWorkChange[] {
+  const follow = (field: AnswerField): string => {
+    const to = renamed.get(field.exerciseKey);
+    const prefix = `${field.exerciseKey}|`;
+    return to !== undefined && field.identity.startsWith(prefix) ? `${to}|${field.identity.slice(prefix.length)}` : field.identity;
+  };
+  // Exercises without an id are known by their number, which an inserted exercise shifts.
+  const sameExercise = (a: AnswerField, key: string, b: AnswerField): boolean =>
+    b.exerciseKey === key || (a.exercise?.id === undefined && b.exercise !== undefined && b.exercise.id === undefined);
+  const afterBy = new Map(after.answers.map((f) => [f.identity, f]));
+  const used = new Set<AnswerField>();
+  const pending: AnswerField[] = [];
+  for (const field of before.answers.filter(isAnswer)) {
+    const same = afterBy.get(follow(field));
+    if (same && same.value === field.value && !used.has(same)) used.add(same);
+    else pending.push(field);
+  }
+  // Every moved answer is found before any field is called changed, so a moved answer is never
+  // mistaken for the new value of the field it moved into.
+  const lost = pending.filter((field) => {
+    const key = renamed.get(field.exerciseKey) ?? field.exerciseKey;
+    const moved = after.answers.find((f) => !used.has(f) && sameExercise(field, key, f) && f.element === field.element && f.value === field.value);
+    if (moved) used.add(moved);
+    return !moved;
+  });
+  return lost.map((field): StudentWorkChange => {
+    const same = afterBy.get(follow(field));
+    if (!same || used.has(same)) return { kind: 'answer-removed', field };
+    used.add(same);
+    return { kind: 'answer-changed', field, to: same.value };
+  });
+}
+
+/** Every change to students' work from `before` to `after` (both lesson XML), in document order. */
+export function studentWorkChanges(before: string, after: string): StudentWorkChange[] {
+  const a = analyseLesson(before).outline;
+  const b = analyseLesson(after).outline;
+  const ids = idChanges(a, b);
+  const renamed = new Map(ids.flatMap((c) => (c.kind === 'id-renamed' ? [[c.element.id, c.to] as const] : [])));
+  return [...answerChanges(a, b, renamed), ...ids];
+}
+
+export function changeExercise(change: StudentWorkChange): ExercisePlace | undefined {
+  return 'field' in change ? change.field.exercise : change.element.exercise;
+}
+
+/** The words a user may use to point at what a change touches: ids and "exercise N". */
+export function changeNames(change: StudentWorkChange): string[] {
+  const exercise = changeExercise(change);
+  const own = 'field' in change ? change.field.id : change.element.id;
+  const to = change.kind === 'id-renamed' ? change.to : undefined;
+  return [exercise?.id, exercise ? `exercise ${exercise.number}` : undefined, own, to].filter((n): n is string => n !== undefined);
+}
+
+const ELEMENT_WORDS: Readonly<Record<string, string>> = {
+  exercise: 'the exercise',
+  p: 'a paragraph',
+  li: 'a list item',
+  ul: 'a list',
+  ol: 'a list',
+  h1: 'a heading',
+  h2: 'a heading',
+  h3: 'a heading',
+  note: 'a teacher note',
+  blank: 'a gap',
+  question: 'a question',
+  statement: 'a statement',
+  sequence: 'the ordering task',
+  'short-answer': 'a short-answer question',
+  'writing-area': 'the writing space',
+  'word-bank': 'the word bank',
+  rubric: 'the marking rubric',
+};
+
+const FIELD_WORDS: Readonly<Record<string, string>> = {
+  sequence: 'The order the student chose',
+  'writing-area': 'The student\'s text',
+};
+
+function quote(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return `“${flat.length > 80 ? `${flat.slice(0, 79)}…` : flat}”`;
+}
+
+function fieldName(field: AnswerField): string {
+  const fixed = FIELD_WORDS[field.element];
+  if (fixed) return fixed;
+  return field.label ? `The answer to ${quote(field.label)}` : 'A student\'s answer';
+}
+
+/** One line in a teacher's words, e.g. 'The answer to “The cat ___ on the sofa.”: “sleeps” would be deleted.' */
+export function describeChange(change: StudentWorkChange): string {
+  switch (change.kind) {
+    case 'answer-removed':
+      return `${fieldName(change.field)}: ${quote(change.field.value)} would be deleted.`;
+    case 'answer-changed':
+      return change.to.trim() === ''
+        ? `${fieldName(change.field)}: ${quote(change.field.value)} would be cleared.`
+        : `${fieldName(change.field)}: ${quote(change.field.value)} would become ${quote(change.to)}.`;
+    case 'id-removed': {
+      const what = ELEMENT_WORDS[change.element.element] ?? `a <${change.element.element}> element`;
+      const subject = what.charAt(0).toUpperCase() + what.slice(1);
+      return change.elementKept
+        ? `${subject} would lose its id ${change.element.id}, which links students' answers and marks to it.`
+        : `${subject} (id ${change.element.id}) would be removed.`;
+    }
+    case 'id-renamed':
+      return `The id ${change.element.id} would become ${change.to}: answers and marks recorded under ${change.element.id} would no longer match.`;
+  }
+}
+
+export function describePlace(exercise: ExercisePlace | undefined): string {
+  if (!exercise) return 'Outside the exercises';
+  return exercise.title ? `Exercise ${exercise.number}, ${quote(exercise.title)}` : `Exercise ${exercise.number}`;
+}
+
+/**
+ * The changes grouped by exercise, in words. Ids inside an exercise that is itself removed are
+ * not listed one by one: "the exercise would be removed" says it (its answers are still listed).
+ */
+export function describeStudentWork(changes: readonly StudentWorkChange[]): StudentWorkGroup[] {
+  const removedExercises = new Set(
+    changes.flatMap((c) => (c.kind === 'id-removed' && c.element.element === 'exercise' && !c.elementKept ? [c.element.exercise] : [])),
+  );
+  const groups = new Map<ExercisePlace | undefined, string[]>();
+  for (const change of changes) {
+    const exercise = changeExercise(change);
+    const inner = change.kind === 'id-removed' && change.element.element !== 'exercise' && removedExercises.has(exercise);
+    if (inner) continue;
+    groups.set(exercise, [...(groups.get(exercise) ?? []), describeChange(change)]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a?.number ?? Number.MAX_SAFE_INTEGER) - (b?.number ?? Number.MAX_SAFE_INTEGER))
+    .map(([exercise, lines]) => ({ place: describePlace(exercise), changes: lines }));
+}

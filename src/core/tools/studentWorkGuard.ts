@@ -1,0 +1,106 @@
+// Students' work is the teacher's to change, not the model's. Before any edit of a lesson, the
+// current and the proposed text are compared (lesson/studentWork.ts); a changed or removed
+// non-empty student-answer, or a removed or renamed id, needs the teacher's approval on the
+// confirmation card. Where nobody can be asked (approval "never"), such an edit is refused unless
+// the user asked for it in the message that started this turn (see `askedFor`).
+import type { ReadonlyMessage } from '../sessions/schema';
+import type { StudentWorkChange, StudentWorkGroup } from '../lesson/studentWork';
+import { changeNames, describeStudentWork, studentWorkChanges } from '../lesson/studentWork';
+import type { DocumentAccess } from '../documents/types';
+import type { ToolContext, ToolResult } from './types';
+
+export type StudentWorkVerdict =
+  /** Nothing of the students' is touched, or the user asked for exactly this: go ahead. */
+  | { readonly kind: 'free'; readonly note?: string }
+  /** The teacher must approve on the card, which lists `groups`. */
+  | { readonly kind: 'confirm'; readonly groups: readonly StudentWorkGroup[]; readonly reason: string }
+  /** Approval "never" and not asked for: the tool answers with this error. */
+  | { readonly kind: 'refuse'; readonly result: ToolResult };
+
+const ACTION = String.raw`(?:clear|clean|reset|remove|delete|erase|wipe|empty|discard|overwrite|replace|change|edit|update|correct)\w*`;
+const ANSWERS = String.raw`(?:student[- ]answers?|answers?|responses?|(?:students?|pupils?)'?s?\s+work)`;
+const NEAR = String.raw`(?:\W+[\w']+){0,4}?\W+`;
+/** An action on answers, within four words of a word for answers, in either order. */
+const CLEAR_ANSWERS = new RegExp(String.raw`\b${ACTION}${NEAR}${ANSWERS}\b|\b${ANSWERS}${NEAR}${ACTION}`, 'i');
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+}
+
+function mentions(request: string, name: string): boolean {
+  const number = /^exercise (\d+)$/.exec(name)?.[1];
+  const pattern = number
+    ? String.raw`\bexercises?\s+(?:no\.?\s*|number\s+|#\s*)?${number}(?!\d)`
+    : String.raw`(?<![\w-])${escapeRegExp(name)}(?![\w-])`;
+  return new RegExp(pattern, 'i').test(request);
+}
+
+/**
+ * Whether the user's message asked for this change. Deliberately simple, so a teacher can
+ * predict it:
+ * 1. The message names what the change touches: an id it affects, as a whole word ("ex-2"), or
+ *    the exercise's number in the lesson ("exercise 2").
+ * 2. For answers (not ids): the message asks to do something to answers: clear, reset, remove,
+ *    delete, erase, wipe, empty, discard, overwrite, replace, change, edit, update or correct
+ *    within four words of "answer(s)", "response(s)" or "students' work", in either order
+ *    ("clear the students' answers", "the answers can be reset").
+ * Attached context (a selection) is not the user's words and does not count.
+ */
+export function askedFor(request: string | undefined, change: StudentWorkChange): boolean {
+  if (!request) return false;
+  if (changeNames(change).some((name) => mentions(request, name))) return true;
+  return (change.kind === 'answer-changed' || change.kind === 'answer-removed') && CLEAR_ANSWERS.test(request);
+}
+
+/** The text the user typed to start turn `turnId`: the last text block of its first user message. */
+export function userRequestOf(messages: readonly ReadonlyMessage[], turnId: string): string | undefined {
+  const message = messages.find((m) => m.role === 'user' && m.turnId === turnId && m.content.every((b) => b.type === 'text'));
+  const texts = message?.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])) ?? [];
+  return texts.at(-1);
+}
+
+function countText(changes: readonly StudentWorkChange[]): string {
+  const answers = changes.filter((c) => c.kind === 'answer-changed' || c.kind === 'answer-removed').length;
+  const ids = changes.length - answers;
+  const parts = [answers > 0 ? `${answers} student answer${answers === 1 ? '' : 's'}` : '', ids > 0 ? `${ids} id${ids === 1 ? '' : 's'}` : ''];
+  return parts.filter(Boolean).join(' and ');
+}
+
+function listing(groups: readonly StudentWorkGroup[]): string {
+  return groups.map((g) => `${g.place}:\n${g.changes.map((c) => `  - ${c}`).join('\n')}`).join('\n');
+}
+
+/** What a refusal names each change by: its exercise's id, else its own id, else the exercise's number. */
+function nameOf(change: StudentWorkChange): string {
+  if ('element' in change) return change.element.id;
+  const exercise = change.field.exercise;
+  return exercise?.id ?? change.field.id ?? (exercise ? `exercise ${exercise.number}` : 'the lesson');
+}
+
+function refusal(changes: readonly StudentWorkChange[], groups: readonly StudentWorkGroup[]): ToolResult {
+  const ids = [...new Set(changes.map(nameOf))];
+  const content = [
+    `The document was NOT changed: this edit would change students' work (${countText(changes)}: ${ids.join(', ')}), ` +
+      'and the user\'s settings never ask for approval, so such a change happens only when the user asks for it in their message.',
+    listing(groups),
+    'Keep every non-empty student-answer and every id exactly as they are and call the tool again. If the user wants this ' +
+      `work changed, ask them to say so in a message (for example "clear the answers in ${ids[0] ?? 'exercise 1'}").`,
+  ].join('\n');
+  return { content, isError: true, summary: `Refused: it would change students' work (${ids.join(', ')})` };
+}
+
+/** What an edit from `before` to `after` may do to students' work under the user's settings. */
+export function judgeStudentWork(tool: string, ctx: ToolContext, document: DocumentAccess, before: string, after: string): StudentWorkVerdict {
+  if (document.kind !== 'lesson' || before === after) return { kind: 'free' };
+  const changes = studentWorkChanges(before, after);
+  if (changes.length === 0) return { kind: 'free' };
+  const groups = describeStudentWork(changes);
+  const canAsk = ctx.settings.approvalEdits !== 'never' || ctx.settings.alwaysConfirm.includes(tool);
+  if (canAsk) {
+    const reason = `It changes students' work (${countText(changes)}).`;
+    return { kind: 'confirm', groups, reason };
+  }
+  const unasked = changes.filter((c) => !askedFor(ctx.userRequest, c));
+  if (unasked.length > 0) return { kind: 'refuse', result: refusal(unasked, describeStudentWork(unasked)) };
+  return { kind: 'free', note: `As the user asked, this changed students' work:\n${listing(groups)}` };
+}
