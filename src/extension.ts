@@ -32,7 +32,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
   context.subscriptions.push(log, apiKeys, review, statusBar);
   await apiKeys.load();
 
-  const host = new AgentHost({ context, apiKeys, log });
+  // The store reports damage it repaired to the panel's notices (the controller comes after the host).
+  let sessionProblem: (message: string) => void = () => {};
+  const host = new AgentHost({ context, apiKeys, log, onSessionProblem: (message) => sessionProblem(message) });
   context.subscriptions.push(host);
   await host.loadSkills();
 
@@ -67,6 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
     },
   });
   context.subscriptions.push({ dispose: () => controller.dispose() });
+  sessionProblem = (message) => controller.notice(message);
   await controller.init();
 
   const view = registerChatView(context, controller);

@@ -121,6 +121,7 @@ export const en = {
   inputPlaceholder: 'Ask about the lesson, or ask for a change',
   inputWaiting: 'Please answer the question above to continue',
   inputWaitingConfirmation: 'Please approve or deny the change above to continue',
+  inputReadOnly: 'Read-only while another window or program works on this session',
   send: 'Send',
   stop: 'Stop',
   retry: 'Retry',

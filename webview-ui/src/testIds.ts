@@ -98,6 +98,8 @@ export const TEST_IDS = {
   retrying: 'retrying',
   /** Host notices (meta.notices). */
   notice: 'notice',
+  /** Why the open session is read-only (another window or program writes it). */
+  readOnlyNotice: 'read-only-notice',
   /** The fallback an error boundary shows instead of a broken message or card. */
   brokenItem: 'broken-item',
 } as const;

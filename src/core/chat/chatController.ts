@@ -10,8 +10,9 @@ import { applyAgentEvent } from '../../shared/viewReducer';
 import type { Agent, TurnOutcome, TurnRequest } from '../agent/agent';
 import { AgentRequestError, NoApiKeyError } from '../agent/agent';
 
+import { describeHolder } from '../sessions/lock';
 import type { ReadonlyEdit, ReadonlyProposal, ReadonlySession } from '../sessions/schema';
-import { SessionCorruptError, type SessionReader } from '../sessions/types';
+import { SessionCorruptError, SessionInUseError, type LockHolder, type SessionReader } from '../sessions/types';
 import { sessionToView } from '../sessions/view';
 import type { Scheduler } from './eventBatcher';
 import { EventBatcher } from './eventBatcher';
@@ -44,6 +45,15 @@ export interface ChatControllerDeps {
   log(level: LogLevel, message: string): void;
   onBusyChange?(busy: boolean): void;
   schedule?: Scheduler;
+  /** How often a read-only session checks whether its other writer has finished (default 2 s). */
+  writerPollMs?: number;
+}
+
+/** The most problems kept for the panel at once (the oldest go first). */
+const MAX_NOTICES = 6;
+
+function readOnlyText(holder: LockHolder): string {
+  return `This session is in use by ${describeHolder(holder)}. It is shown read-only until that has finished.`;
 }
 
 interface RunningTurn {
@@ -61,6 +71,10 @@ export class ChatController {
   private starting = false;
   private reopenedMidTurn = false;
   private readonly batcher: EventBatcher;
+  /** Problems the user should know about (a damaged session, a bad list entry), shown as notices. */
+  private readonly notices: string[] = [];
+  /** While the open session is read-only: the check for its other writer to finish. */
+  private writerWatch: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly deps: ChatControllerDeps) {
     // seq counts the events as posted (after coalescing): a batch of n events covers exactly the
@@ -103,7 +117,7 @@ export class ChatController {
   snapshot(): HostMessage {
     this.batcher.discard();
     const view = this.view.sessionId ? this.view : this.blankView();
-    return { type: 'snapshot', seq: this.seq, session: view, sessions: this.sessions, meta: this.deps.meta() };
+    return { type: 'snapshot', seq: this.seq, session: view, sessions: this.sessions, meta: this.meta() };
   }
 
   pushSnapshot(): void {
@@ -111,7 +125,20 @@ export class ChatController {
   }
 
   pushMeta(): void {
-    this.send({ type: 'meta', meta: this.deps.meta() });
+    this.send({ type: 'meta', meta: this.meta() });
+  }
+
+  /** A problem for the panel's notices (the session store reports damage it repaired, bad list entries). */
+  notice(message: string): void {
+    if (this.notices.includes(message)) return;
+    this.notices.push(message);
+    if (this.notices.length > MAX_NOTICES) this.notices.shift();
+    this.pushMeta();
+  }
+
+  private meta(): HostMeta {
+    const meta = this.deps.meta();
+    return this.notices.length === 0 ? meta : { ...meta, notices: [...meta.notices, ...this.notices] };
   }
 
   prefill(text: string, send = false): void {
@@ -185,6 +212,10 @@ export class ChatController {
 
   /** Sends a user message, creating a session bound to the active document if none is open. */
   async sendMessage(text: string, context?: { label: string; text: string }): Promise<void> {
+    if (this.view.readOnly) {
+      this.deps.actions.notify('warn', this.view.readOnly);
+      return;
+    }
     if (this.running || this.starting) {
       const where = this.sessions.find((s) => s.id === this.running?.sessionId);
       const place = where && where.id !== this.currentSessionId ? ` in "${where.title}"` : '';
@@ -215,6 +246,7 @@ export class ChatController {
   }
 
   async newSession(): Promise<void> {
+    this.watchWriter(undefined);
     this.view = this.blankView();
     await this.deps.lastSession.set(undefined);
     this.pushSnapshot();
@@ -231,6 +263,7 @@ export class ChatController {
           : `The session could not be opened: ${error instanceof Error ? error.message : String(error)}`;
       this.deps.log('error', message);
       if (!options.quiet) this.deps.actions.notify('error', message);
+      this.watchWriter(undefined);
       this.view = this.blankView();
       await this.deps.lastSession.set(undefined);
       await this.refreshSessions();
@@ -245,7 +278,9 @@ export class ChatController {
   private async show(session: ReadonlySession): Promise<void> {
     // A session opened while its turn runs shows its last save; its turn's end refreshes it.
     if (this.running?.sessionId === session.id) this.reopenedMidTurn = true;
-    this.view = sessionToView(session);
+    const writer = await this.deps.agent.writer(session.id).catch(() => undefined);
+    this.view = { ...sessionToView(session), ...(writer ? { readOnly: readOnlyText(writer) } : {}) };
+    this.watchWriter(writer ? session.id : undefined);
     await this.deps.lastSession.set(session.id);
     await this.refreshSessions();
     this.pushSnapshot();
@@ -319,9 +354,39 @@ export class ChatController {
     });
   }
 
+  /**
+   * While another writer holds the open session, checks now and then whether it has finished; then
+   * the session is opened again, fresh from its journal and writable.
+   */
+  private watchWriter(sessionId: string | undefined): void {
+    if (this.writerWatch) clearInterval(this.writerWatch);
+    this.writerWatch = undefined;
+    if (!sessionId) return;
+    let checking = false;
+    this.writerWatch = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      void (async () => {
+        try {
+          if (this.view.sessionId !== sessionId) return this.watchWriter(undefined);
+          if (await this.deps.agent.writer(sessionId)) return;
+          this.watchWriter(undefined);
+          await this.open(sessionId, { quiet: true });
+        } finally {
+          checking = false;
+        }
+      })();
+    }, this.deps.writerPollMs ?? 2000);
+    this.writerWatch.unref?.();
+  }
+
   private async runOnCurrent(build: (sessionId: string) => TurnRequest): Promise<void> {
     const sessionId = this.currentSessionId;
     if (!sessionId) return;
+    if (this.view.readOnly) {
+      this.deps.actions.notify('warn', this.view.readOnly);
+      return;
+    }
     if (this.running) {
       this.deps.actions.notify('warn', 'The agent is still working on the last request.');
       return;
@@ -338,7 +403,12 @@ export class ChatController {
       const outcome = await done;
       this.deps.log('info', `Turn ${outcome.turnId} ended: ${outcome.status}`);
     } catch (error) {
-      if (error instanceof AgentRequestError || error instanceof NoApiKeyError) {
+      if (error instanceof SessionInUseError) {
+        // Another window or the command line took the session first: show it read-only until it is done.
+        this.deps.log('warn', error.message);
+        this.deps.actions.notify('warn', error.message);
+        this.reopenedMidTurn = true;
+      } else if (error instanceof AgentRequestError || error instanceof NoApiKeyError) {
         // The request could not apply (nothing pending, a turn already running, no key): the
         // session is untouched and the message says why.
         this.deps.log('warn', error.message);
@@ -384,6 +454,7 @@ export class ChatController {
   }
 
   dispose(): void {
+    this.watchWriter(undefined);
     this.running?.abort.abort();
     this.batcher.dispose();
   }

@@ -25,12 +25,12 @@ export function requireBuiltCli(): void {
 }
 
 /** Runs the CLI with `args`; the machine's Anthropic variables are removed unless `env` sets them. */
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+export function runCli(args: string[], env: Record<string, string> = {}, timeoutMs = 15_000): Promise<CliResult> {
   const clean = { ...process.env };
   delete clean.ANTHROPIC_API_KEY;
   delete clean.ANTHROPIC_BASE_URL;
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { env: { ...clean, ...env }, timeout: 15_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [CLI, ...args], { env: { ...clean, ...env }, timeout: timeoutMs }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
       const lines = stdout.split('\n').filter((l) => l.length > 0);
       const events = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as CliEvent);

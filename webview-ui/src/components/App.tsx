@@ -93,12 +93,12 @@ export function App(): ReactNode {
           <>
             <Header session={session} meta={host.meta} sessionsOpen={ui.sessionsOpen} />
             <div className="sessions-anchor">{ui.sessionsOpen ? <SessionsPanel sessions={host.sessions} currentId={session.sessionId} /> : null}</div>
-            <Notices meta={host.meta} />
+            <Notices meta={host.meta} readOnly={session.readOnly} />
             <main className="chat">{session.items.length > 0 ? <MessageList key={session.sessionId} items={session.items} ui={ui} /> : <EmptyChat meta={host.meta} />}</main>
             <div className="sr-only" role="status" aria-live="polite">
               {status ? t(status) : ''}
             </div>
-            <Composer draft={ui.draft} busy={session.busy} waiting={waiting} inputRef={inputRef} />
+            <Composer draft={ui.draft} busy={session.busy} waiting={waiting} readOnly={session.readOnly !== undefined} inputRef={inputRef} />
           </>
         ) : (
           <div className="loading">
