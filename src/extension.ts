@@ -9,7 +9,8 @@ import { createChatActions } from './vscode/chatActions';
 import { registerChatView } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
 import { documentKind, documentName } from './vscode/documentAccess';
-import { ReviewDocuments } from './vscode/proposalDocuments';
+import { EditHighlighter } from './vscode/editHighlight';
+import { ReviewDocuments, SCHEME } from './vscode/proposalDocuments';
 import { readSettings, SECTION } from './vscode/settings';
 import { AgentStatusBar } from './vscode/statusBar';
 
@@ -22,6 +23,8 @@ export interface LessonAgentApi {
   readonly apiKeys: ApiKeyStore;
   /** Where the log output channel writes (tests read it to prove the key never appears). */
   readonly logUri: vscode.Uri;
+  /** Shows applied edits in the editor; tests read what it highlighted. */
+  readonly highlighter: EditHighlighter;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<LessonAgentApi> {
@@ -29,16 +32,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
   const apiKeys = new ApiKeyStore(context.secrets);
   const review = new ReviewDocuments();
   const statusBar = new AgentStatusBar();
-  context.subscriptions.push(log, apiKeys, review, statusBar);
+  const highlighter = new EditHighlighter();
+  context.subscriptions.push(log, apiKeys, review, statusBar, highlighter);
   await apiKeys.load();
 
   // The store reports damage it repaired to the panel's notices (the controller comes after the host).
   let sessionProblem: (message: string) => void = () => {};
-  const host = new AgentHost({ context, apiKeys, log, onSessionProblem: (message) => sessionProblem(message) });
+  const host = new AgentHost({ context, apiKeys, log, highlighter, onSessionProblem: (message) => sessionProblem(message) });
   context.subscriptions.push(host);
   await host.loadSkills();
 
   let lastTextEditor = vscode.window.activeTextEditor;
+  const activeDocument = (): HostMeta['activeDocument'] => {
+    const doc = lastTextEditor?.document;
+    if (!doc || doc.isClosed || doc.uri.scheme === 'output' || doc.uri.scheme === SCHEME) return undefined;
+    return { uri: doc.uri.toString(), name: documentName(doc.uri), kind: documentKind(doc.uri) };
+  };
   const meta = (): HostMeta => ({
     hasApiKey: host.hasKey,
     demo: host.demo,
@@ -46,18 +55,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
     restricted: host.restricted,
     skills: host.skills().list().map((s) => ({ name: s.name, description: s.description })),
     notices: [],
+    locale: vscode.env.language,
+    ...(activeDocument() ? { activeDocument: activeDocument() } : {}),
   });
 
   const controller = new ChatController({
     agent: host.agent,
     store: host.store,
-    actions: createChatActions(apiKeys, review, log),
+    actions: createChatActions({ apiKeys, review, log, state: context.globalState, highlighter }),
     meta,
-    activeDocument: () => {
-      const doc = lastTextEditor?.document;
-      if (!doc || doc.isClosed || doc.uri.scheme === 'output') return undefined;
-      return { uri: doc.uri.toString(), name: documentName(doc.uri), kind: documentKind(doc.uri) };
-    },
+    activeDocument,
     lastSession: {
       get: () => context.workspaceState.get<string>(LAST_SESSION),
       set: (id) => context.workspaceState.update(LAST_SESSION, id),
@@ -83,7 +90,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
   context.subscriptions.push(
     vscode.window.onDidChangeActiveTextEditor((editor) => {
       if (editor) lastTextEditor = editor;
+      // A new session binds to it; an open one says where its edits go when it differs.
       if (!controller.currentSessionId) controller.pushSnapshot();
+      else controller.pushMeta();
     }),
     apiKeys.onDidChange(() => {
       updateContext();
@@ -95,7 +104,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
     }),
   );
   log.info(`Lesson Agent activated in VS Code ${vscode.version}`);
-  return { controller, host, apiKeys, logUri: context.logUri };
+  return { controller, host, apiKeys, logUri: context.logUri, highlighter };
 }
 
 export function deactivate(): void {

@@ -27,12 +27,17 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   /** Open a diff of the pending confirmation's proposed change. */
   z.object({ type: z.literal('reviewProposal'), toolCallId: id }),
   z.object({ type: z.literal('reviewEdit'), editId: id }),
-  z.object({ type: z.literal('revertEdit'), editId: id }),
+  /** Undo one applied edit (the panel asked the user first); answered with a RevertResult. */
+  z.object({ type: z.literal('revertEdit'), editId: id, requestId: id.optional() }),
   z.object({ type: z.literal('newSession') }),
   z.object({ type: z.literal('openSession'), sessionId: id }),
   z.object({ type: z.literal('renameSession'), sessionId: id, title: z.string().trim().min(1).max(200) }),
   z.object({ type: z.literal('deleteSession'), sessionId: id }),
   z.object({ type: z.literal('exportSession'), sessionId: id }),
+  /** Show the session's bound document in an editor. */
+  z.object({ type: z.literal('showDocument') }),
+  /** Open a file the host itself offered (an export it just wrote). */
+  z.object({ type: z.literal('openFile'), uri: z.string().min(1).max(4000) }),
   z.object({ type: z.literal('setApiKey') }),
   z.object({ type: z.literal('openSettings') }),
   /** Pick a workspace file for a file-type question through VS Code's own dialog. */
@@ -61,6 +66,13 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('meta'), meta: hostMetaSchema }),
   /** Put text in the input (Create Exercise..., Ask About Selection); `send` sends it at once. */
   z.object({ type: z.literal('prefill'), text: z.string(), send: z.boolean().optional() }),
+  /** Move the keyboard focus to the input (Open Chat, Ctrl+Alt+L). */
+  z.object({ type: z.literal('focusInput') }),
+  /**
+   * A session was exported (from the panel or the command): said in the panel, not in a
+   * notification, with the file to open from there.
+   */
+  z.object({ type: z.literal('exported'), name: z.string(), uri: z.string() }),
   z.object({
     type: z.literal('response'),
     requestId: id,
@@ -70,6 +82,10 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type HostMessage = z.infer<typeof hostMessageSchema>;
+
+/** The answer to `revertEdit`: done, or why not (the user's later changes overlap it...). */
+export const revertResultSchema = z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), message: z.string() })]);
+export type RevertResult = z.infer<typeof revertResultSchema>;
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
 

@@ -10,10 +10,13 @@ export const stepViewSchema = z.object({
   id: z.string(),
   tool: z.string(),
   displayText: z.string(),
-  status: z.enum(['running', 'success', 'error']),
+  /** declined: the user denied the confirmation, so the tool did not run (not a failure). */
+  status: z.enum(['running', 'success', 'error', 'declined']),
   error: z.string().optional(),
   resultSummary: z.string().optional(),
   editId: z.string().optional(),
+  /** The edit this step applied was reverted from the panel. */
+  reverted: z.boolean().optional(),
 });
 export type StepView = z.infer<typeof stepViewSchema>;
 
@@ -26,6 +29,8 @@ export const questionCardSchema = z.object({
   questions: z.array(questionSchema),
   status: z.enum(['pending', 'answered', 'interrupted']),
   answers: z.array(answerValueSchema).optional(),
+  /** Where the card was asked: the length of the turn's text at that moment. */
+  atText: z.number().int().nonnegative().optional(),
 });
 export type QuestionCard = z.infer<typeof questionCardSchema>;
 
@@ -34,6 +39,8 @@ export const confirmationCardSchema = z.object({
   request: confirmationRequestSchema,
   status: z.enum(['pending', 'approved', 'denied', 'interrupted']),
   feedback: z.string().optional(),
+  /** Where the card was asked: the length of the turn's text at that moment. */
+  atText: z.number().int().nonnegative().optional(),
 });
 export type ConfirmationCard = z.infer<typeof confirmationCardSchema>;
 
@@ -116,6 +123,10 @@ export const hostMetaSchema = z.object({
   skills: z.array(z.object({ name: z.string(), description: z.string() })),
   /** Problems the user should know about (e.g. a corrupt session file set aside). */
   notices: z.array(z.string()),
+  /** VS Code's display language, for dates and numbers (the webview's own may differ). */
+  locale: z.string().optional(),
+  /** The document in the active editor, when it is one a session could be bound to. */
+  activeDocument: boundDocumentSchema.optional(),
 });
 export type HostMeta = z.infer<typeof hostMetaSchema>;
 

@@ -113,10 +113,12 @@ function onToolEnd(view: SessionView, event: EventOf<'tool_end'>): ReduceResult 
     const step = item.steps[at];
     if (!step) return `unknown step ${event.id}`;
     if (step.status !== 'running') return `step ${event.id} already ended`;
+    // A call the user declined did not fail: it was not run, as they asked.
+    const declined = event.status === 'error' && item.confirmations.some((c) => c.toolCallId === event.id && c.status === 'denied');
     const ended: StepView = {
       ...step,
-      status: event.status,
-      ...(event.error !== undefined ? { error: event.error } : {}),
+      status: declined ? 'declined' : event.status,
+      ...(event.error !== undefined && !declined ? { error: event.error } : {}),
       ...(event.resultSummary !== undefined ? { resultSummary: event.resultSummary } : {}),
       ...(event.editId !== undefined ? { editId: event.editId } : {}),
     };
@@ -133,7 +135,7 @@ function hasCard(item: AssistantItem, toolCallId: string): boolean {
 function onQuestion(view: SessionView, event: EventOf<'question'>): ReduceResult {
   return withOpenTurn(view, event, (item) => {
     if (hasCard(item, event.toolCallId)) return `card ${event.toolCallId} already shown`;
-    const card: QuestionCard = { toolCallId: event.toolCallId, questions: event.questions, status: 'pending' };
+    const card: QuestionCard = { toolCallId: event.toolCallId, questions: event.questions, status: 'pending', atText: item.text.length };
     return { ...item, questions: [...item.questions, card] };
   });
 }
@@ -141,7 +143,7 @@ function onQuestion(view: SessionView, event: EventOf<'question'>): ReduceResult
 function onConfirmation(view: SessionView, event: EventOf<'confirmation'>): ReduceResult {
   return withOpenTurn(view, event, (item) => {
     if (hasCard(item, event.toolCallId)) return `card ${event.toolCallId} already shown`;
-    const card: ConfirmationCard = { toolCallId: event.toolCallId, request: event.request, status: 'pending' };
+    const card: ConfirmationCard = { toolCallId: event.toolCallId, request: event.request, status: 'pending', atText: item.text.length };
     return { ...item, confirmations: [...item.confirmations, card] };
   });
 }

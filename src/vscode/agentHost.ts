@@ -14,6 +14,7 @@ import { FileSessionStore } from '../core/sessions/fileStore';
 import type { ReadonlySession } from '../core/sessions/schema';
 import type { ApiKeyStore } from './apiKey';
 import { VscodeDocumentAccess } from './documentAccess';
+import type { EditHighlighter } from './editHighlight';
 import { readSettings } from './settings';
 import { VscodeWorkspaceAccess } from './workspaceAccess';
 
@@ -21,6 +22,8 @@ export interface AgentHostOptions {
   context: vscode.ExtensionContext;
   apiKeys: ApiKeyStore;
   log: vscode.LogOutputChannel;
+  /** Shows each applied edit in the editor. */
+  highlighter?: EditHighlighter;
   env?: NodeJS.ProcessEnv;
   /** A problem with stored sessions the user should know about (a damaged session, a bad list entry). */
   onSessionProblem?: (message: string) => void;
@@ -55,7 +58,8 @@ export class AgentHost implements vscode.Disposable {
       createClient: () => this.createClient(),
       tools: () => builtinTools(this.skills()),
       skills: () => this.skills(),
-      document: (session: ReadonlySession) => (session.document ? new VscodeDocumentAccess(vscode.Uri.parse(session.document.uri)) : undefined),
+      document: (session: ReadonlySession) =>
+        session.document ? new VscodeDocumentAccess(vscode.Uri.parse(session.document.uri), options.highlighter) : undefined,
       workspace: () => {
         const folder = vscode.workspace.workspaceFolders?.[0];
         return folder ? new VscodeWorkspaceAccess(folder) : undefined;

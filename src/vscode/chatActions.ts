@@ -1,12 +1,17 @@
 // The editor-side actions the chat controller asks for: dialogs, diffs, export, revert.
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatHostActions } from '../core/chat/chatController';
+import { fileNameFor } from '../core/documents/paths';
 import { revertEdit } from '../core/chat/revert';
 import { editReview, proposalReview, type ReviewTexts } from '../core/chat/review';
 import { sessionToMarkdown } from '../core/sessions/markdown';
 import type { ReadonlyEdit, ReadonlySession } from '../core/sessions/schema';
 import type { ApiKeyStore } from './apiKey';
 import { VscodeDocumentAccess } from './documentAccess';
+import type { EditHighlighter } from './editHighlight';
 import type { ReviewDocuments } from './proposalDocuments';
 
 /** The document's text as the editor has it (unsaved changes included); '' when it does not exist. */
@@ -24,7 +29,37 @@ function titled(title: string, texts: ReviewTexts): string {
   return title;
 }
 
-export function createChatActions(apiKeys: ApiKeyStore, review: ReviewDocuments, log: vscode.LogOutputChannel): ChatHostActions {
+
+/** Where the last export went: the next one is offered there. */
+const EXPORT_FOLDER = 'lessonAgent.exportFolder';
+
+/** The folder the save dialog opens in: the last export's, else Documents (never the lessons'). */
+function exportFolder(state: vscode.Memento): vscode.Uri {
+  const last = state.get<string>(EXPORT_FOLDER);
+  if (last) return vscode.Uri.parse(last);
+  const home = homedir();
+  const documents = path.join(home, 'Documents');
+  return vscode.Uri.file(existsSync(documents) ? documents : home);
+}
+
+/** "notes/unit 3.md" inside the workspace, "~/Documents/unit 3.md" outside it. */
+function describeTarget(target: vscode.Uri): string {
+  const relative = vscode.workspace.asRelativePath(target, false);
+  if (relative !== target.fsPath) return relative;
+  const home = homedir();
+  return target.fsPath.startsWith(home + path.sep) ? `~${target.fsPath.slice(home.length)}` : target.fsPath;
+}
+
+export interface ChatActionsDeps {
+  apiKeys: ApiKeyStore;
+  review: ReviewDocuments;
+  log: vscode.LogOutputChannel;
+  /** Remembers the export folder. */
+  state: vscode.Memento;
+  highlighter: EditHighlighter;
+}
+
+export function createChatActions({ apiKeys, review, log, state, highlighter }: ChatActionsDeps): ChatHostActions {
   return {
     async pickFile() {
       const picked = await vscode.window.showOpenDialog({
@@ -37,34 +72,35 @@ export function createChatActions(apiKeys: ApiKeyStore, review: ReviewDocuments,
       const uri = picked?.[0];
       return uri ? vscode.workspace.asRelativePath(uri, false) : undefined;
     },
-    async openProposalDiff(proposal, title) {
+    async openProposalDiff(key, proposal, title) {
       const texts = proposalReview(proposal, await currentText(proposal.uri));
-      await review.openDiff(proposal.uri, texts.before, texts.after, titled(vscode.l10n.t('{0} (current ↔ proposed)', title), texts));
+      await review.openDiff(key, proposal.uri, texts.before, texts.after, titled(vscode.l10n.t('{0} (current ↔ proposed)', title), texts));
     },
-    async openEditDiff(edit: ReadonlyEdit) {
+    async openEditDiff(key, edit: ReadonlyEdit) {
       const texts = editReview(edit, await currentText(edit.documentUri));
-      await review.openDiff(edit.documentUri, texts.before, texts.after, titled(vscode.l10n.t('{0} (before ↔ after)', edit.summary), texts));
+      await review.openDiff(key, edit.documentUri, texts.before, texts.after, titled(vscode.l10n.t('{0} (before ↔ after)', edit.summary), texts));
     },
+    closeDiffs: (keys) => review.close(keys),
     async revertEdit(_session: ReadonlySession, edit: ReadonlyEdit) {
-      const document = new VscodeDocumentAccess(vscode.Uri.parse(edit.documentUri));
+      const document = new VscodeDocumentAccess(vscode.Uri.parse(edit.documentUri), highlighter);
       return revertEdit(document, edit);
     },
     async exportSession(session: ReadonlySession) {
-      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-      const safe = session.title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().slice(0, 60) || 'session';
       const target = await vscode.window.showSaveDialog({
-        defaultUri: folder ? vscode.Uri.joinPath(folder, `${safe}.md`) : undefined,
+        defaultUri: vscode.Uri.joinPath(exportFolder(state), fileNameFor(session.title, '.md')),
         filters: { Markdown: ['md'] },
         title: vscode.l10n.t('Export session as Markdown'),
+        saveLabel: vscode.l10n.t('Export'),
       });
-      if (!target) return;
-      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(sessionToMarkdown(session)));
-      log.info(`Exported session ${session.id} to ${vscode.workspace.asRelativePath(target)}`);
-      // Not awaited: the export is done; the notification's button must not hold the command open.
-      const open = vscode.l10n.t('Open');
-      void vscode.window.showInformationMessage(vscode.l10n.t('Session exported.'), open).then((choice) => {
-        if (choice === open) void vscode.window.showTextDocument(target);
-      });
+      if (!target) return undefined;
+      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(sessionToMarkdown(session, { locale: vscode.env.language })));
+      await state.update(EXPORT_FOLDER, vscode.Uri.joinPath(target, '..').toString());
+      log.info(`Exported session ${session.id} to ${describeTarget(target)}`);
+      return { uri: target.toString(), name: describeTarget(target) };
+    },
+    async showDocument(uri: string) {
+      const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+      await vscode.window.showTextDocument(document, { preview: false });
     },
     async setApiKey() {
       await apiKeys.prompt();

@@ -5,6 +5,8 @@ import type { ChatController } from '../core/chat/chatController';
 import type { AgentHost } from './agentHost';
 import type { ApiKeyStore } from './apiKey';
 import type { ChatViewProvider } from './chatViewProvider';
+import { skillSummary, skillTitle } from '../core/skills/names';
+import { formatDateTime } from '../shared/format';
 import { SECTION } from './settings';
 
 export interface CommandDeps {
@@ -19,7 +21,10 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   const register = (id: string, fn: (...args: unknown[]) => unknown) =>
     context.subscriptions.push(vscode.commands.registerCommand(`lessonAgent.${id}`, fn));
 
-  register('openChat', () => view.reveal());
+  register('openChat', async () => {
+    await view.reveal();
+    controller.focusInput();
+  });
   register('newSession', async () => {
     await view.reveal();
     await controller.newSession();
@@ -33,7 +38,11 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   register('stop', () => controller.stop());
   register('askAboutSelection', () => askAboutSelection(deps));
   register('createExercise', () => createExercise(deps));
-  register('exportSession', () => controller.exportSession());
+  register('exportSession', async () => {
+    // The outcome is said in the panel: show it.
+    await view.reveal();
+    await controller.exportSession();
+  });
   register('selectModel', async () => {
     const config = vscode.workspace.getConfiguration(SECTION);
     const current = config.get<string>('model');
@@ -62,7 +71,7 @@ async function showSessions({ controller, view, host }: CommandDeps): Promise<vo
       id: s.id,
       label: s.title,
       description: s.documentName,
-      detail: `${new Date(s.updatedAt).toLocaleString()} · ${vscode.l10n.t('{0} messages', s.messageCount)}${s.awaitingUser ? ` · ${vscode.l10n.t('waiting for you')}` : ''}`,
+      detail: `${formatDateTime(s.updatedAt, vscode.env.language)} · ${vscode.l10n.t('{0} messages', s.messageCount)}${s.awaitingUser ? ` · ${vscode.l10n.t('waiting for you')}` : ''}`,
     })),
   ];
   const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Lesson Agent sessions'), matchOnDescription: true });
@@ -98,12 +107,13 @@ async function askAboutSelection({ controller, view }: CommandDeps): Promise<voi
 }
 
 async function createExercise({ controller, view, host }: CommandDeps): Promise<void> {
-  const skills = host.skills().list();
+  // Only exercise skills: a guidance skill (a house style) is not something to create.
+  const exercises = host.skills().list().filter((s) => s.exercise);
   const picked = await vscode.window.showQuickPick(
-    skills.map((s) => ({ label: s.name, detail: s.description })),
-    { title: vscode.l10n.t('Create an exercise'), placeHolder: vscode.l10n.t('Which kind of exercise?') },
+    exercises.map((s) => ({ label: skillTitle(s), detail: skillSummary(s) })),
+    { title: vscode.l10n.t('Create an exercise'), placeHolder: vscode.l10n.t('Which kind of exercise?'), matchOnDetail: true },
   );
   if (!picked) return;
   await view.reveal();
-  controller.prefill(vscode.l10n.t('Add a {0} exercise about ', picked.label.replace(/-/g, ' ')));
+  controller.prefill(vscode.l10n.t('Add a {0} exercise about ', picked.label.toLowerCase()));
 }

@@ -1,9 +1,12 @@
 // The bound document, edited live through WorkspaceEdits: one undo step per agent edit, the
 // user's unsaved text included. Edits computed against an older snapshot are rebased onto what
-// the user typed since, or refused when they overlap it, so no keystroke is ever lost.
+// the user typed since, or refused when they overlap it, so no keystroke is ever lost. Every
+// applied edit is shown: the changed lines are revealed and highlighted for a moment.
 import * as vscode from 'vscode';
+import { landedRanges, mapOffset } from '../core/documents/landing';
 import type { ApplyResult, DocumentAccess, DocumentKind, DocumentSnapshot, TextEdit } from '../core/documents/types';
 import { rebaseEdits } from '../core/documents/rebase';
+import type { EditHighlighter } from './editHighlight';
 
 const MAX_ATTEMPTS = 3;
 
@@ -19,7 +22,10 @@ export class VscodeDocumentAccess implements DocumentAccess {
   readonly kind: DocumentKind;
   readonly name: string;
 
-  constructor(private readonly target: vscode.Uri) {
+  constructor(
+    private readonly target: vscode.Uri,
+    private readonly highlighter?: EditHighlighter,
+  ) {
     this.kind = documentKind(target);
     this.name = documentName(target);
   }
@@ -58,11 +64,17 @@ export class VscodeDocumentAccess implements DocumentAccess {
         const range = new vscode.Range(doc.positionAt(edit.start), doc.positionAt(edit.end));
         workspaceEdit.replace(doc.uri, range, edit.newText, { needsConfirmation: false, label });
       }
+      // Typing since the agent read the document means the user works in it: leave their cursor
+      // and their view alone. Otherwise the undo step is anchored at the change (see anchorUndo).
+      const restore = rebased ? undefined : anchorUndo(doc, planned);
       // applyEdit carries the document version we planned against: if the user typed in the
       // meantime it fails, and we plan again from the fresh text.
       if (await vscode.workspace.applyEdit(workspaceEdit)) {
+        restore?.(true);
+        this.highlighter?.show(doc, landedRanges(planned), !rebased);
         return { ok: true, after: { text: doc.getText(), version: doc.version }, rebased, before: current };
       }
+      restore?.(false);
     }
     return {
       ok: false,
@@ -93,6 +105,27 @@ export class VscodeDocumentAccess implements DocumentAccess {
     const visible = vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === this.uri);
     if (!visible) await vscode.window.showTextDocument(doc, { preserveFocus: true, preview: false });
   }
+}
+
+/**
+ * VS Code records an edit's undo step with the cursor as it was just before the edit, and Ctrl+Z
+ * puts the cursor back there and scrolls to it. A teacher who typed in the chat never placed a
+ * cursor in the lesson, so it sat on line 1 and Ctrl+Z jumped to the top. The cursor is moved to
+ * the change for the moment of the edit (that is what the undo step records), then given back
+ * where it was, following the text it was on. Returns the function that gives it back.
+ */
+function anchorUndo(doc: vscode.TextDocument, edits: readonly TextEdit[]): ((applied: boolean) => void) | undefined {
+  const first = edits[0];
+  const editor = vscode.window.visibleTextEditors.find((e) => e.document === doc);
+  if (!first || !editor) return undefined;
+  const offsets = editor.selections.map((s) => ({ anchor: doc.offsetAt(s.anchor), active: doc.offsetAt(s.active) }));
+  const at = doc.positionAt(first.start);
+  editor.selections = [new vscode.Selection(at, at)];
+  return (applied) => {
+    if (editor.document.isClosed) return;
+    const place = (offset: number) => doc.positionAt(applied ? mapOffset(offset, edits) : offset);
+    editor.selections = offsets.map(({ anchor, active }) => new vscode.Selection(place(anchor), place(active)));
+  };
 }
 
 function describe(error: unknown): string {

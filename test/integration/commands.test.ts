@@ -84,10 +84,15 @@ describe('commands', () => {
     await ui.waitFor(byTestId(TEST_IDS.sessionTitle), { text: title });
   });
 
-  it('Create Exercise... prefills a request for the picked kind of exercise', async () => {
+  it('Create Exercise... offers the exercises by name with plain descriptions, and prefills a request for the one picked', async () => {
     await vscode.commands.executeCommand('lessonAgent.newSession');
     const running = vscode.commands.executeCommand('lessonAgent.createExercise');
-    await answerQuickInput('multiple-choice');
+    await ui.waitFor(QUICK_INPUT, workbench);
+    await ui.waitFor('.quick-input-list .monaco-list-row', { ...workbench, text: 'Fill in the blanks' });
+    const rows = String(await ui.evaluate(`[...document.querySelectorAll('.quick-input-list .monaco-list-row')].map((r) => r.innerText.replace(/\\s+/g, ' ')).join('\\n')`, workbench));
+    for (const title of ['Fill in the blanks', 'Multiple choice', 'True or false', 'Sequencing', 'Short answer', 'Writing']) assert.match(rows, new RegExp(title), `offers ${title}`);
+    assert.doesNotMatch(rows, /house.style|fill-blanks|<\w/i, 'no guidance skill, no ids, no XML tags');
+    await answerQuickInput('Multiple choice');
     await running;
     await waitUntil(
       async () => String(await ui.evaluate(`document.querySelector('${byTestId(TEST_IDS.input)}').value`)).startsWith('Add a multiple choice exercise about'),

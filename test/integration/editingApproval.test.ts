@@ -1,7 +1,7 @@
 // Confirmations and edit history in a real VS Code, clicked like a user in the chat webview: a
 // large removal asks first (Review opens VS Code's diff; Approve applies; Deny changes nothing and
 // the model reads the denial), create_document always asks and writes nothing on Deny, and an
-// applied edit can be reviewed and reverted from its step.
+// applied edit can be reviewed and reverted from the reply.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { validateLesson } from '../../src/core/lesson/validate';
@@ -10,7 +10,7 @@ import { byTestId, ui } from './driver';
 import type { EditingTest } from './editingKit';
 import { currentSession, fileExists, positionAfter, reviewDiffTabs, setApprovalRule, setAutoSave, startEditingTest, toolUseId, typeInEditor, WEATHER_LESSON } from './editingKit';
 import { waitUntil } from './helpers';
-import { closeAllEditors, toolResultsOf, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
+import { closeAllEditors, toolResultsOf, uniqueName, waitForTurnEnd } from './fakeModel';
 
 const DENIED = 'The user denied this action; nothing was changed.';
 const SHORT_LESSON = '<lesson title="Weather" lang="en">\n  <h1>Weather</h1>\n  <p>Sun and rain.</p>\n</lesson>\n';
@@ -184,9 +184,8 @@ describe('editing: confirmations, review and revert', function () {
     assert.equal(document.getText(), withNote);
     await typeInEditor(document, positionAfter(document, 'the weather today.'), ' Due Friday.');
 
-    await ui.click(byTestId(TEST_IDS.stepsToggle));
     const known = new Set(reviewDiffTabs());
-    await ui.click(`${byTestId(TEST_IDS.step)} vscode-button[aria-label="Review"]`);
+    await ui.click(byTestId(TEST_IDS.editReview));
     await waitUntil(() => reviewDiffTabs().some((tab) => !known.has(tab)), 'the edit diff to open');
     const tab = reviewDiffTabs().find((x) => !known.has(x));
     assert.ok(tab?.input instanceof vscode.TabInputTextDiff);
@@ -195,7 +194,8 @@ describe('editing: confirmations, review and revert', function () {
     assert.match(tab.label, /Added a note \(before ↔ after\)/);
     await vscode.window.tabGroups.close(tab);
 
-    await ui.click(`${byTestId(TEST_IDS.step)} vscode-button[aria-label="Revert"]`);
+    await ui.click(byTestId(TEST_IDS.editRevert));
+    await ui.click(byTestId(TEST_IDS.editRevertConfirm));
     const expected = WEATHER_LESSON.replace('the weather today.', 'the weather today. Due Friday.');
     await waitUntil(() => document.getText() === expected, 'the revert to apply');
     await waitUntil(async () => (await currentSession(model)).edits[0]?.revertedAt !== undefined, 'the edit to be marked reverted');
@@ -213,12 +213,11 @@ describe('editing: confirmations, review and revert', function () {
     await typeInEditor(document, positionAfter(document, 'pictures of clouds'), ' and rain');
     const changed = document.getText();
 
-    await ui.click(byTestId(TEST_IDS.stepsToggle));
-    await ui.click(`${byTestId(TEST_IDS.step)} vscode-button[aria-label="Revert"]`);
-    // Toasts stay hidden while extension tests run; the notification centre lists the warning.
-    await vscode.commands.executeCommand('notifications.showList');
-    await ui.waitFor('.notifications-center', { ...workbench, text: '"Added a note" cannot be reverted: the same part of' });
-    await vscode.commands.executeCommand('notifications.hideList');
+    await ui.click(byTestId(TEST_IDS.editRevert));
+    await ui.click(byTestId(TEST_IDS.editRevertConfirm));
+    // Said in the panel, on the edit's row, not in a notification.
+    await ui.waitFor(byTestId(TEST_IDS.editRevertProblem), { text: '"Added a note" cannot be reverted: the same part of' });
+    assert.equal(await ui.attribute(byTestId(TEST_IDS.editRevert), 'disabled'), null, 'Revert stays available: nothing was reverted');
     assert.equal(document.getText(), changed, "the user's text is untouched");
     assert.equal((await currentSession(model)).edits[0]?.revertedAt, undefined);
   });

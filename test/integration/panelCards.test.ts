@@ -164,8 +164,9 @@ describe('panel cards: questions and confirmations', function () {
       assert.equal(await ui.attribute(cards, 'data-status', { nth: 0 }), 'approved');
       assert.equal(await ui.attribute(cards, 'data-status', { nth: 1 }), 'denied');
       assert.match(await ui.text(byTestId(TEST_IDS.confirmDecision), { nth: 0 }), /Approved/);
-      assert.match(await ui.text(byTestId(TEST_IDS.confirmDecision), { nth: 1 }), /Denied: No homework this week/);
-      assert.equal(await lastAssistantText(), 'First a note for you under the title.\n\nNow the homework.\n\nUnderstood: the note is in, no homework.');
+      assert.match(await ui.text(byTestId(TEST_IDS.confirmDecision), { nth: 1 }), /Not applied \(you declined\)\. Your note: No homework this week/);
+      // Each card sits after the words that asked for it: the reply's last text comes after both.
+      assert.equal(await lastAssistantText(), 'Understood: the note is in, no homework.');
     } finally {
       await setGlobal('lessonAgent', 'approval.edits', undefined);
     }

@@ -1,6 +1,7 @@
 // Screenshots of the chat panel in the real VS Code, dark and light: the empty chat, a reply
-// streaming after its steps, the steps collapsed and expanded, a question card, a confirmation
-// card and an error banner. Each scene is asserted before it is shot, so a broken scene fails
+// streaming after its steps (the edit highlighted in the editor), the steps collapsed with the
+// edit's Review and Revert on the reply, Revert asking in the panel, the steps expanded, a
+// question card, a confirmation card, a declined change in its place, and an error banner. Each scene is asserted before it is shot, so a broken scene fails
 // here instead of landing in the docs. The pictures go to the run's screenshots folder as
 // `vscode-<scene>-<theme>.png`; docs/screenshots/vscode-*.png are copies of them.
 import * as assert from 'node:assert/strict';
@@ -27,6 +28,7 @@ function screensScenario(): ScenarioInput {
     rule.respond.name === 'edit done' ? { ...rule, respond: { ...rule.respond, delayMs: 70 } } : rule,
   );
   const extra = [
+    { when: { toolResultFor: 'edit_text', isError: true }, respond: { blocks: [{ type: 'text' as const, text: 'Understood: I left the lesson as it was.' }] } },
     {
       when: { userText: 'teacher note' },
       respond: {
@@ -93,10 +95,16 @@ describe('panel screenshots in the real VS Code', function () {
       await ui.waitFor(`${ASSISTANT}[data-status="streaming"] ${byTestId(TEST_IDS.step)}[data-status="success"]`, { text: 'Editing document', timeout: 15_000 });
       await ui.waitFor(`${ASSISTANT}[data-status="streaming"] ${byTestId(TEST_IDS.messageText)}`, { text: 'Done: the exercise' });
       await shoot('streaming', theme.name);
+      // The edit, a moment ago, is highlighted in the editor (and scrolled into view).
       await waitForTurnEnd(t.model, 3);
       await ui.waitFor(`${ASSISTANT}[data-status="done"]`);
       assert.equal((await ui.text(byTestId(TEST_IDS.stepsToggle), LAST)).trim(), 'Done (2 steps)');
+      await ui.waitFor(byTestId(TEST_IDS.editRow), { text: 'Added an exercise' });
       await shoot('steps-collapsed', theme.name);
+      await ui.click(byTestId(TEST_IDS.editRevert));
+      await ui.waitFor(byTestId(TEST_IDS.editRevertAsk));
+      await shoot('revert-ask', theme.name);
+      await ui.click(byTestId(TEST_IDS.editRevertCancel));
       await ui.click(byTestId(TEST_IDS.stepsToggle), LAST);
       await ui.waitFor(`${byTestId(TEST_IDS.steps)}[data-expanded="true"]`);
       await shoot('steps-expanded', theme.name);
@@ -118,6 +126,8 @@ describe('panel screenshots in the real VS Code', function () {
       // The model answers the denial: let that turn end before the next chat starts.
       const denied = t;
       await waitUntil(() => !denied.model.api.controller.busy, 'the denied turn to end', 20_000);
+      await ui.waitFor(`${ASSISTANT}[data-status="done"]`, LAST);
+      await shoot('confirmation-declined', theme.name);
 
       // An overload mid-answer, then retries that fail before any text. (When every attempt
       // streams some text first, each partial is kept and the panel repeats it: see panelErrors.)

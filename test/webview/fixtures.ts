@@ -137,9 +137,9 @@ export function finishedTurn(turnId = 't1', at = T0): TurnEvents {
   return new TurnEvents(turnId)
     .start('Add a fill-in-the-blank exercise about French verbs', at)
     .tool(`${turnId}-c1`, 'load_skill', 'Checking fill-blanks rules')
-    .toolEnd(`${turnId}-c1`, 'success', { resultSummary: 'fill-blanks' })
+    .toolEnd(`${turnId}-c1`, 'success', { resultSummary: 'read the Fill in the blanks guide (built in)' })
     .tool(`${turnId}-c2`, 'edit_document', 'Editing document')
-    .toolEnd(`${turnId}-c2`, 'success', { resultSummary: '+7 lines', editId: `${turnId}-e1` })
+    .toolEnd(`${turnId}-c2`, 'success', { resultSummary: 'added an exercise', editId: `${turnId}-e1` })
     .text(REPLY)
     .usage(USAGE)
     .done();
@@ -182,7 +182,7 @@ export const CONFIRMATION: ConfirmationRequest = {
   title: 'Remove most of the lesson?',
   summary: 'The edit removes 42 of 57 lines, including the reading text and two exercises.',
   reason: 'Edits that remove more than half of a document need your approval.',
-  details: '- <h2>Reading: Le renard</h2>\n- <exercise id="ex-1"> ... </exercise>\n- <exercise id="ex-2"> ... </exercise>',
+  details: 'Removes 2 exercises, a heading and 3 paragraphs.',
   hasDiff: true,
 };
 

@@ -5,6 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostMessage } from '../../src/shared/protocol';
 import { emptySessionView } from '../../src/shared/view';
+import type { Question } from '../../src/shared/questions';
+import type { SessionView } from '../../src/shared/view';
 import { CONFIRMATION, REPLY, SESSIONS, THREE_QUESTIONS, TurnEvents, USAGE, finishedTurn, narratedTurn, sessionFrom, snapshot } from './fixtures';
 import type { PreviewServer } from './harness';
 import { WebviewPage, launchBrowser, repoRoot, startPreviewServer } from './harness';
@@ -21,6 +23,11 @@ interface Scene {
 }
 
 const earlier = finishedTurn('t0', Date.UTC(2026, 1, 6, 9, 0));
+
+/** The session as the host shows it after the edit was reverted (from the stored session). */
+function reverted(view: SessionView): SessionView {
+  return { ...view, items: view.items.map((i) => (i.kind === 'assistant' ? { ...i, steps: i.steps.map((s) => (s.editId ? { ...s, reverted: true } : s)) } : i)) };
+}
 
 const scenes: Scene[] = [
   {
@@ -118,6 +125,71 @@ const scenes: Scene[] = [
         ]),
         14,
       ),
+    ],
+  },
+  {
+    // A question answered and a change declined, each where it was asked, between the texts.
+    name: 'cards-in-order',
+    height: 760,
+    messages: [
+      snapshot(
+        sessionFrom([
+          ...new TurnEvents('t1')
+            .start('Add some homework on the weather')
+            .text('Happy to. One question first:')
+            .question('q1', [THREE_QUESTIONS[2] as Question])
+            .done('awaiting_user')
+            .resume()
+            .answered('q1', ['the weekend weather'])
+            .text('\n\nThanks. This replaces the existing homework, so I need your approval:')
+            .confirmation('k1', { ...CONFIRMATION, title: 'Edit verbs.lesson.xml?', summary: 'Replace the homework with a weekend weather diary', reason: undefined, details: 'Changes 3 lines.' })
+            .done('awaiting_user')
+            .resume()
+            .decided('k1', false, 'Keep the old homework')
+            .text('\n\nUnderstood: I left the homework as it was.')
+            .usage(USAGE)
+            .done().events,
+        ]),
+        30,
+      ),
+    ],
+  },
+  {
+    // The edit is on the reply without opening the steps; Revert asks right there.
+    name: 'revert-ask',
+    messages: [snapshot(sessionFrom(finishedTurn().events), 9)],
+    act: async (w) => {
+      await w.page.click(w.testId('edit-revert'));
+      await w.page.waitForSelector(w.testId('edit-revert-ask'));
+    },
+  },
+  {
+    name: 'reverted',
+    messages: [snapshot(reverted(sessionFrom(finishedTurn().events)), 9)],
+  },
+  {
+    // The last question, a typed answer: one line that grows, the hint above the buttons.
+    name: 'question-text',
+    messages: [
+      snapshot(
+        sessionFrom([...new TurnEvents('t1').start('Add an exercise').text('Happy to. A few quick questions first:').question('q1', THREE_QUESTIONS).done('awaiting_user').events]),
+        12,
+      ),
+    ],
+    act: async (w) => {
+      await w.page.click('[data-testid="question-option"][data-label="Fill in the blanks"]');
+      await w.page.click(w.testId('question-continue'));
+      await w.page.click('[data-testid="question-option"][data-label="Grammar"]');
+      await w.page.click(w.testId('question-continue'));
+      await w.page.waitForSelector('[data-testid="question-card"][data-index="2"]');
+    },
+  },
+  {
+    // After an export, and while the editor shows another lesson than the session's.
+    name: 'notes',
+    messages: [
+      snapshot(sessionFrom(finishedTurn().events), 9, { activeDocument: { uri: 'file:///workspace/water-cycle.lesson.xml', name: 'water-cycle.lesson.xml', kind: 'lesson' } }),
+      { type: 'exported', name: '~/Documents/French verbs, unit 3.md', uri: 'file:///home/teacher/Documents/French%20verbs%2C%20unit%203.md' },
     ],
   },
   {

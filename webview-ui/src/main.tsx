@@ -4,6 +4,7 @@ import '@vscode/codicons/dist/codicon.css';
 import './styles/base.css';
 import './styles/messages.css';
 import './styles/cards.css';
+import './styles/actions.css';
 
 import { createRoot } from 'react-dom/client';
 import { App } from './components/App';

@@ -55,6 +55,19 @@ export const TEST_IDS = {
   stepsToggle: 'steps-toggle',
 
   /**
+   * The edits of a finished reply, visible without expanding the steps: one row per edit
+   * (`data-edit-id`, `data-reverted`) with Review and Revert; Revert asks in the row first.
+   */
+  editActions: 'edit-actions',
+  editRow: 'edit-row',
+  editReview: 'edit-review',
+  editRevert: 'edit-revert',
+  editRevertAsk: 'edit-revert-ask',
+  editRevertConfirm: 'edit-revert-confirm',
+  editRevertCancel: 'edit-revert-cancel',
+  editRevertProblem: 'edit-revert-problem',
+
+  /**
    * Question card: `data-status` (pending, answered, interrupted), `data-tool-call-id`, and on a
    * pending card `data-index` (0-based current question). Options carry `data-label`.
    */
@@ -73,6 +86,8 @@ export const TEST_IDS = {
   questionError: 'question-error',
   questionSkip: 'question-skip',
   questionBack: 'question-back',
+  /** What the keyboard does here ("Enter to continue", "Ctrl+Enter to continue"). */
+  questionHint: 'question-hint',
   /** "Next" on every question but the last, "Continue" (submits) on the last. */
   questionContinue: 'question-continue',
   /** The read-only answers of an answered card. */
@@ -84,6 +99,8 @@ export const TEST_IDS = {
   confirmDeny: 'confirm-deny',
   confirmFeedback: 'confirm-feedback',
   confirmReview: 'confirm-review',
+  /** "Ctrl+Enter denies with this note". */
+  confirmHint: 'confirm-hint',
   confirmDecision: 'confirm-decision',
   confirmStudentWork: 'confirm-student-work',
 
@@ -100,6 +117,16 @@ export const TEST_IDS = {
   notice: 'notice',
   /** Why the open session is read-only (another window or program writes it). */
   readOnlyNotice: 'read-only-notice',
+  /** "Exported to <file>" after an export, with Open. */
+  exported: 'exported',
+  exportedOpen: 'exported-open',
+  /**
+   * Shown when the active editor holds another document than the session's: where edits go,
+   * with "Show it" and "New session for <the other one>".
+   */
+  documentMismatch: 'document-mismatch',
+  showBoundDocument: 'show-bound-document',
+  newSessionForActive: 'new-session-for-active',
   /** The fallback an error boundary shows instead of a broken message or card. */
   brokenItem: 'broken-item',
 } as const;

@@ -2,11 +2,11 @@
 // through the agent, answers the webview's messages and posts snapshots and coalesced events.
 // The host is the source of truth: a webview that (re)loads says `ready` and gets a snapshot.
 import type { AgentEvent } from '../../shared/events';
-import type { HostMessage, WebviewMessage } from '../../shared/protocol';
+import type { HostMessage, RevertResult, WebviewMessage } from '../../shared/protocol';
 import { parseWebviewMessage } from '../../shared/protocol';
 import type { BoundDocumentView, HostMeta, SessionSummary, SessionView } from '../../shared/view';
 import { emptySessionView } from '../../shared/view';
-import { applyAgentEvent } from '../../shared/viewReducer';
+import { applyAgentEvent, pendingCard } from '../../shared/viewReducer';
 import type { Agent, TurnOutcome, TurnRequest } from '../agent/agent';
 import { AgentRequestError, NoApiKeyError } from '../agent/agent';
 
@@ -16,17 +16,29 @@ import { SessionCorruptError, SessionInUseError, type LockHolder, type SessionRe
 import { sessionToView } from '../sessions/view';
 import type { Scheduler } from './eventBatcher';
 import { EventBatcher } from './eventBatcher';
+import { PanelActions, proposalKey } from './panelActions';
 
 export type LogLevel = 'info' | 'warn' | 'error';
+
+/** Where an export went: what to call it in the panel, and the file to open. */
+export interface ExportedFile {
+  uri: string;
+  name: string;
+}
 
 /** What only the editor can do: dialogs, diffs, documents. */
 export interface ChatHostActions {
   pickFile(): Promise<string | undefined>;
-  /** Opens a diff of a proposed change (a diff record, rebuilt on the document's current text). */
-  openProposalDiff(proposal: ReadonlyProposal, title: string): Promise<void>;
-  openEditDiff(edit: ReadonlyEdit): Promise<void>;
-  revertEdit(session: ReadonlySession, edit: ReadonlyEdit): Promise<{ ok: true } | { ok: false; message: string }>;
-  exportSession(session: ReadonlySession): Promise<void>;
+  /** A proposed change (a diff record, rebuilt on the document's current text); `key` names the diff so it can be closed when the proposal is decided or the edit reverted. */
+  openProposalDiff(key: string, proposal: ReadonlyProposal, title: string): Promise<void>;
+  openEditDiff(key: string, edit: ReadonlyEdit): Promise<void>;
+  /** Closes the diff tabs opened under these keys (those still open). */
+  closeDiffs(keys: readonly string[]): Promise<void>;
+  revertEdit(session: ReadonlySession, edit: ReadonlyEdit): Promise<RevertResult>;
+  /** Asks where (a save dialog) and writes the file; undefined when the user cancelled. */
+  exportSession(session: ReadonlySession): Promise<ExportedFile | undefined>;
+  /** Shows a document in an editor (the session's bound one, or an export). */
+  showDocument(uri: string): Promise<void>;
   setApiKey(): Promise<void>;
   openSettings(): Promise<void>;
   notify(level: LogLevel, message: string): void;
@@ -70,6 +82,10 @@ export class ChatController {
   private running: RunningTurn | undefined;
   private starting = false;
   private reopenedMidTurn = false;
+  /** Open Chat asked for the input's focus: said again when the (re)loaded webview is ready. */
+  private focusOnReady = false;
+  /** Review, Revert, export: what the panel asks of the editor around the conversation. */
+  private readonly panel: PanelActions;
   private readonly batcher: EventBatcher;
   /** Problems the user should know about (a damaged session, a bad list entry), shown as notices. */
   private readonly notices: string[] = [];
@@ -77,6 +93,20 @@ export class ChatController {
   private writerWatch: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly deps: ChatControllerDeps) {
+    this.panel = new PanelActions({
+      agent: deps.agent,
+      actions: deps.actions,
+      log: deps.log,
+      currentSessionId: () => this.currentSessionId,
+      busy: () => this.running !== undefined,
+      send: (message) => this.send(message),
+      reverted: (session) => {
+        // The step now shows "Reverted", its button disabled.
+        if (this.view.sessionId !== session.id) return;
+        this.view = sessionToView(session);
+        this.pushSnapshot();
+      },
+    });
     // seq counts the events as posted (after coalescing): a batch of n events covers exactly the
     // n seqs after the previous one, which is how the webview tells a gap from a normal batch.
     this.batcher = new EventBatcher(
@@ -145,6 +175,12 @@ export class ChatController {
     this.send({ type: 'prefill', text, send });
   }
 
+  /** Puts the keyboard focus in the chat's input (the view itself is revealed by the caller). */
+  focusInput(): void {
+    this.focusOnReady = true;
+    this.send({ type: 'focusInput' });
+  }
+
   /** Entry point for everything the webview posts: validated here, never trusted. */
   async handle(raw: unknown): Promise<void> {
     const parsed = parseWebviewMessage(raw);
@@ -152,6 +188,8 @@ export class ChatController {
       this.deps.log('warn', `Ignored an invalid message from the chat view: ${parsed.error}`);
       return;
     }
+    // A webview that talks has had its chance to take the focus asked for.
+    if (parsed.value.type !== 'ready' && parsed.value.type !== 'log') this.focusOnReady = false;
     try {
       await this.dispatch(parsed.value);
     } catch (error) {
@@ -164,7 +202,10 @@ export class ChatController {
   private async dispatch(message: WebviewMessage): Promise<void> {
     switch (message.type) {
       case 'ready':
-        return this.pushSnapshot();
+        this.pushSnapshot();
+        if (this.focusOnReady) this.send({ type: 'focusInput' });
+        this.focusOnReady = false;
+        return;
       case 'send':
         return this.sendMessage(message.text);
       case 'stop':
@@ -174,6 +215,8 @@ export class ChatController {
       case 'answer':
         return this.runOnCurrent((sessionId) => ({ kind: 'answer', sessionId, toolCallId: message.toolCallId, answers: message.answers }));
       case 'decide':
+        // Decided: the proposal's diff has nothing more to show.
+        await this.deps.actions.closeDiffs([proposalKey(message.toolCallId)]);
         return this.runOnCurrent((sessionId) => ({
           kind: 'decision',
           sessionId,
@@ -182,11 +225,20 @@ export class ChatController {
           ...(message.feedback ? { feedback: message.feedback } : {}),
         }));
       case 'reviewProposal':
-        return this.reviewProposal(message.toolCallId);
+        return this.panel.reviewProposal(message.toolCallId);
       case 'reviewEdit':
-        return this.withEdit(message.editId, (_, edit) => this.deps.actions.openEditDiff(edit));
-      case 'revertEdit':
-        return this.revert(message.editId);
+        return this.panel.reviewEdit(message.editId);
+      case 'revertEdit': {
+        const result = await this.panel.revert(message.editId);
+        if (message.requestId) this.send({ type: 'response', requestId: message.requestId, ok: true, result });
+        else if (!result.ok) this.deps.actions.notify('warn', result.message);
+        return;
+      }
+      case 'showDocument':
+        if (this.view.document) await this.deps.actions.showDocument(this.view.document.uri);
+        return;
+      case 'openFile':
+        return this.panel.openFile(message.uri);
       case 'newSession':
         return this.newSession();
       case 'openSession':
@@ -224,6 +276,9 @@ export class ChatController {
     }
     // Creating the session takes a moment; a second Enter in that moment must not start a second turn.
     this.starting = true;
+    // A new message leaves a waiting proposal undecided for good: its diff has nothing to show.
+    const waiting = pendingCard(this.view);
+    if (waiting?.kind === 'confirmation') await this.deps.actions.closeDiffs([proposalKey(waiting.toolCallId)]).catch(() => undefined);
     let sessionId = this.currentSessionId;
     try {
       if (!sessionId) {
@@ -306,52 +361,9 @@ export class ChatController {
     this.pushSnapshot();
   }
 
+  /** Exports a session (after a save dialog) and says where it went, in the panel. */
   async exportSession(sessionId = this.currentSessionId): Promise<void> {
-    if (!sessionId) return;
-    await this.deps.actions.exportSession(await this.deps.agent.readSession(sessionId));
-  }
-
-  private async reviewProposal(toolCallId: string): Promise<void> {
-    const sessionId = this.currentSessionId;
-    if (!sessionId) return;
-    const pending = (await this.deps.agent.readSession(sessionId)).pending;
-    if (pending?.kind !== 'confirmation' || pending.toolCallId !== toolCallId || !pending.proposal) {
-      this.deps.actions.notify('warn', 'There is no proposed change to review for this request any more.');
-      return;
-    }
-    await this.deps.actions.openProposalDiff(pending.proposal, pending.request.title);
-  }
-
-  private async withEdit(editId: string, fn: (session: ReadonlySession, edit: ReadonlyEdit) => Promise<void>): Promise<void> {
-    const sessionId = this.currentSessionId;
-    if (!sessionId) return;
-    const session = await this.deps.agent.readSession(sessionId);
-    const edit = session.edits.find((e) => e.id === editId);
-    if (!edit) {
-      this.deps.actions.notify('warn', 'That edit is no longer in this session.');
-      return;
-    }
-    await fn(session, edit);
-  }
-
-  private async revert(editId: string): Promise<void> {
-    if (this.running) {
-      this.deps.actions.notify('warn', 'Wait for the agent to finish before reverting an edit.');
-      return;
-    }
-    await this.withEdit(editId, async (session, edit) => {
-      if (edit.revertedAt) {
-        this.deps.actions.notify('info', 'This edit was already reverted.');
-        return;
-      }
-      const result = await this.deps.actions.revertEdit(session, edit);
-      if (!result.ok) {
-        this.deps.actions.notify('warn', result.message);
-        return;
-      }
-      await this.deps.agent.markReverted(session.id, editId);
-      this.deps.actions.notify('info', `Reverted: ${edit.summary}`);
-    });
+    if (sessionId) await this.panel.exportSession(sessionId);
   }
 
   /**

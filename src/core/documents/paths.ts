@@ -22,3 +22,21 @@ export function checkRelativePath(input: string): CheckedPath {
   if (cleaned.endsWith('/')) return { ok: false, message: `"${input}" names a folder, not a file.` };
   return { ok: true, path: segments.join('/') };
 }
+
+/** Characters no file system takes in a name (Windows is the strictest), and control characters. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f<>:"/\\|?*]/g;
+const MAX_NAME_CHARS = 120;
+
+/**
+ * A file name for a title: every character the title has is kept ("Les verbes: été & hiver"
+ * stays readable), except the few no file system accepts, which become a space; runs of spaces
+ * become one, and the result never ends in a dot or a space (Windows drops those).
+ */
+export function fileNameFor(title: string, extension: string, fallback = 'session'): string {
+  const cleaned = title.replace(UNSAFE_IN_NAME, ' ').replace(/\s+/g, ' ').trim();
+  const chars = Array.from(cleaned);
+  const cut = chars.length > MAX_NAME_CHARS ? chars.slice(0, MAX_NAME_CHARS).join('') : cleaned;
+  const stem = cut.replace(/[. ]+$/, '').trim();
+  return `${stem || fallback}${extension}`;
+}

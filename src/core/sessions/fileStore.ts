@@ -6,7 +6,7 @@
 // record before the damage; the rest is set aside and reported. Files of the first releases
 // (`sessions/<id>.json`, one snapshot) are read as they are and become journals on their first write.
 import { mkdir, readdir, readFile, rename, rm, stat, truncate } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { appendDurable, fsyncDir, removeStaleTemps, replaceFile, writeNewFileDurable } from '../durableFs';
 import type { SessionSummary } from '../../shared/view';
 import { changesLine, readJournal, snapshotLine, type JournalContents, type SessionChange } from './journal';
@@ -220,8 +220,9 @@ export class FileSessionStore implements SessionStore {
     await truncate(path, damage.offset);
     await fsyncDir(this.sessionsDir);
     this.onProblem(
-      `Session “${contents.session.title}” was damaged (record ${damage.record}: ${damage.reason}). ` +
-        `Everything before the damage was kept; the rest was set aside in ${aside}.`,
+      // The panel shows this to a teacher: no record numbers, no machine paths.
+      `Session “${contents.session.title}” was damaged (${damage.reason}). ` +
+        `Everything before the damage was kept; the rest was set aside in ${basename(aside)}, in the sessions folder.`,
     );
   }
 

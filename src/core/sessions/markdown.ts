@@ -1,6 +1,7 @@
 // A session exported as Markdown: what the user saw (messages, steps, questions with their answers,
 // confirmations with their decisions, errors), readable on its own and safe to share: no tool inputs
 // or document snapshots, only the summaries shown in the panel.
+import { formatDateTime, usageLine } from '../../shared/format';
 import type { AnswerValue } from '../../shared/questions';
 import type { AssistantItem } from '../../shared/view';
 import type { ReadonlySession } from './schema';
@@ -23,8 +24,8 @@ function stepLines(item: AssistantItem): string[] {
   const notes = item.narration ?? [];
   const notesAt = (at: number): string[] => notes.filter((n) => n.afterStep === at).map((n) => `- _Note:_ ${n.text.replace(/\s*\n\s*/g, ' ')}`);
   const lines = item.steps.flatMap((s, i) => {
-    const mark = s.status === 'success' ? '✓' : s.status === 'error' ? '✗' : '…';
-    const detail = s.error ?? s.resultSummary;
+    const mark = s.status === 'success' ? '✓' : s.status === 'error' ? '✗' : s.status === 'declined' ? '–' : '…';
+    const detail = s.status === 'declined' ? 'not applied (you declined)' : (s.error ?? s.resultSummary);
     return [...notesAt(i), `- ${mark} ${s.displayText}${detail ? `: ${detail}` : ''}`];
   });
   return [...lines, ...notesAt(item.steps.length)];
@@ -45,7 +46,7 @@ function cardLines(item: AssistantItem): string[] {
   return lines;
 }
 
-function assistantSection(item: AssistantItem): string {
+function assistantSection(item: AssistantItem, locale: string | undefined): string {
   const parts: string[] = ['### Lesson Agent'];
   const steps = stepLines(item);
   if (steps.length > 0) parts.push(steps.join('\n'));
@@ -54,17 +55,15 @@ function assistantSection(item: AssistantItem): string {
   if (item.text) parts.push(item.partial ? `${item.text}\n\n_(cut short)_` : item.text);
   if (item.status === 'stopped') parts.push('_Stopped._');
   if (item.error) parts.push(`**Error** (${item.error.code}): ${item.error.message}`);
-  if (item.usage) {
-    const u = item.usage;
-    parts.push(`_Tokens: ${u.inputTokens} in, ${u.outputTokens} out, ${u.cacheReadTokens} from cache._`);
-  }
+  // The same figures as the panel's usage line (one formatter), so the two never disagree.
+  if (item.usage) parts.push(`_Tokens: ${usageLine(item.usage, locale)}_`);
   return parts.join('\n\n');
 }
 
-export function sessionToMarkdown(session: ReadonlySession): string {
+export function sessionToMarkdown(session: ReadonlySession, options: { locale?: string } = {}): string {
   const view = sessionToView(session);
   const out: string[] = [`# ${session.title}`];
-  const meta = [`Created ${new Date(session.createdAt).toISOString()}`];
+  const meta = [`Created ${formatDateTime(session.createdAt, options.locale)}`];
   if (session.document) meta.push(`document: ${session.document.name}`);
   out.push(`_${meta.join(' · ')}_`);
   for (const item of view.items) {
@@ -72,7 +71,7 @@ export function sessionToMarkdown(session: ReadonlySession): string {
       const context = item.context ? `\n\n_Context: ${item.context}_` : '';
       out.push(`### You\n\n${quote(item.text)}${context}`);
     } else {
-      out.push(assistantSection(item));
+      out.push(assistantSection(item, options.locale));
     }
   }
   return `${out.join('\n\n')}\n`;

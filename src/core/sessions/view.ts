@@ -61,20 +61,49 @@ const ASSISTANT_STATUS: Record<ReadonlyTurn['status'], AssistantItem['status']> 
   stopped: 'stopped',
 };
 
-function stepOf(call: ReadonlyToolCall): StepView {
-  const status = call.status === 'success' ? 'success' : call.status === 'running' || call.status === 'awaiting' ? 'running' : 'error';
+/**
+ * Where each tool call's card appears in the turn's text: the text streamed up to the end of the
+ * model call that made it (the reducer records the text's length when the card event arrives).
+ */
+function cardOffsets(messages: readonly ReadonlyMessage[], turnId: string): Map<string, number> {
+  const at = new Map<string, number>();
+  let acc = '';
+  for (const m of messages) {
+    if (m.role !== 'assistant' || m.turnId !== turnId) continue;
+    for (const b of m.content) if (b.type === 'text') acc = joinText(acc, b.text);
+    for (const b of m.content) if (b.type === 'tool_use') at.set(b.id, acc.length);
+  }
+  return at;
+}
+
+function atText(offsets: ReadonlyMap<string, number>, id: string): { atText?: number } {
+  const at = offsets.get(id);
+  return at === undefined ? {} : { atText: at };
+}
+
+function stepOf(call: ReadonlyToolCall, reverted: ReadonlySet<string>): StepView {
+  // A call the user declined did not fail: the reducer shows it as declined too.
+  const status =
+    call.status === 'success'
+      ? 'success'
+      : call.status === 'running' || call.status === 'awaiting'
+        ? 'running'
+        : call.status === 'denied'
+          ? 'declined'
+          : 'error';
   return {
     id: call.id,
     tool: call.tool,
     displayText: call.displayText,
     status,
-    ...(call.error !== undefined ? { error: call.error } : {}),
+    ...(call.error !== undefined && status !== 'declined' ? { error: call.error } : {}),
     ...(call.resultSummary !== undefined ? { resultSummary: call.resultSummary } : {}),
     ...(call.editId !== undefined ? { editId: call.editId } : {}),
+    ...(call.editId !== undefined && reverted.has(call.editId) ? { reverted: true } : {}),
   };
 }
 
-function cardsOf(turn: ReadonlyTurn, calls: readonly ReadonlyToolCall[]): Pick<AssistantItem, 'questions' | 'confirmations'> {
+function cardsOf(turn: ReadonlyTurn, calls: readonly ReadonlyToolCall[], offsets: ReadonlyMap<string, number>): Pick<AssistantItem, 'questions' | 'confirmations'> {
   const questions: QuestionCard[] = [];
   const confirmations: ConfirmationCard[] = [];
   for (const call of calls) {
@@ -87,6 +116,7 @@ function cardsOf(turn: ReadonlyTurn, calls: readonly ReadonlyToolCall[]): Pick<A
         questions: call.interaction.questions as QuestionCard['questions'],
         status,
         ...(status === 'answered' && answer?.answers ? { answers: answer.answers as NonNullable<QuestionCard['answers']> } : {}),
+        ...atText(offsets, call.id),
       });
     } else if (call.interaction?.kind === 'confirmation') {
       const decided = answer?.approved;
@@ -96,6 +126,7 @@ function cardsOf(turn: ReadonlyTurn, calls: readonly ReadonlyToolCall[]): Pick<A
         request: call.interaction.request,
         status,
         ...(decided !== undefined && answer?.feedback ? { feedback: answer.feedback } : {}),
+        ...atText(offsets, call.id),
       });
     }
   }
@@ -106,18 +137,19 @@ function assistantItem(session: ReadonlySession, turn: ReadonlyTurn): AssistantI
   const calls = Object.values(session.toolCalls).filter((c) => c.turnId === turn.id);
   const status = ASSISTANT_STATUS[turn.status];
   const narration = turnNarration(session, turn.id);
+  const reverted = new Set(session.edits.filter((e) => e.revertedAt !== undefined).map((e) => e.id));
   return {
     kind: 'assistant',
     id: turn.id,
     text: turnText(session.messages, turn.id),
-    steps: calls.map(stepOf),
+    steps: calls.map((c) => stepOf(c, reverted)),
     ...(narration.length > 0 ? { narration } : {}),
     status,
     ...(turn.partial ? { partial: true } : {}),
     ...(status === 'error' && turn.error ? { error: turn.error } : {}),
     ...(turn.usage ? { usage: turn.usage } : {}),
     ...(turn.model ? { model: turn.model } : {}),
-    ...cardsOf(turn, calls),
+    ...cardsOf(turn, calls, cardOffsets(session.messages, turn.id)),
     createdAt: turn.startedAt,
   };
 }

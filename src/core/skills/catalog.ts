@@ -83,8 +83,17 @@ async function readSkill(fs: SkillFs, path: string, source: Skill['source']): Pr
   if (parsed.frontmatter.name !== expected) {
     return `name "${parsed.frontmatter.name}" must match the file name "${expected}"`;
   }
-  const { name, description, display } = parsed.frontmatter;
-  return { name, description, displayText: display, body: parsed.body, source };
+  const { name, description, display, title, summary, kind } = parsed.frontmatter;
+  return {
+    name,
+    description,
+    displayText: display,
+    body: parsed.body,
+    source,
+    ...(title ? { title } : {}),
+    ...(summary ? { summary } : {}),
+    ...(kind === 'exercise' ? { exercise: true } : {}),
+  };
 }
 
 /** Reads the built-in and workspace skills; never throws for a bad skill file. */

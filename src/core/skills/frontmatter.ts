@@ -9,13 +9,20 @@ export interface SkillFrontmatter {
   readonly description: string;
   /** The step's label; defaults to "Checking <name> rules". */
   readonly display: string;
+  /** The name teachers know it by ("Fill in the blanks"); optional. */
+  readonly title?: string;
+  /** One plain sentence for teachers (no markup); optional, the description stands in. */
+  readonly summary?: string;
+  /** "exercise": offered by Create Exercise...; anything else (or none) is guidance only. */
+  readonly kind?: string;
 }
 
 export type ParsedSkillFile =
   | { readonly ok: true; readonly frontmatter: SkillFrontmatter; readonly body: string }
   | { readonly ok: false; readonly message: string };
 
-const KNOWN_KEYS = new Set(['name', 'description', 'display']);
+const KNOWN_KEYS = new Set(['name', 'description', 'display', 'title', 'summary', 'kind']);
+const KINDS = new Set(['exercise', 'guidance']);
 
 function unquote(value: string): string {
   const v = value.trim();
@@ -30,7 +37,7 @@ function readFields(lines: readonly string[]): Map<string, string> | string {
     const match = /^([A-Za-z][\w-]*)\s*:(.*)$/.exec(line);
     if (!match) return `frontmatter line ${i + 2} is not "key: value": ${line.trim()}`;
     const key = (match[1] ?? '').toLowerCase();
-    if (!KNOWN_KEYS.has(key)) return `frontmatter line ${i + 2}: unknown key "${key}" (known: name, description, display)`;
+    if (!KNOWN_KEYS.has(key)) return `frontmatter line ${i + 2}: unknown key "${key}" (known: ${[...KNOWN_KEYS].join(', ')})`;
     if (fields.has(key)) return `frontmatter line ${i + 2}: "${key}" is given twice`;
     fields.set(key, unquote(match[2] ?? ''));
   }
@@ -55,5 +62,16 @@ export function parseSkillFile(text: string): ParsedSkillFile {
   const body = lines.slice(close + 1).join('\n').trim();
   if (body === '') return { ok: false, message: 'the skill has no content after the frontmatter' };
   const display = fields.get('display') || `Checking ${name} rules`;
-  return { ok: true, frontmatter: { name, description, display }, body };
+  const kind = fields.get('kind');
+  if (kind !== undefined && !KINDS.has(kind)) return { ok: false, message: `kind "${kind}" must be "exercise" or "guidance"` };
+  const optional = (key: 'title' | 'summary' | 'kind', value: string | undefined) => (value ? { [key]: value } : {});
+  const frontmatter: SkillFrontmatter = {
+    name,
+    description,
+    display,
+    ...optional('title', fields.get('title')),
+    ...optional('summary', fields.get('summary')),
+    ...optional('kind', kind),
+  };
+  return { ok: true, frontmatter, body };
 }

@@ -10,6 +10,12 @@ export interface Skill {
   /** The markdown body (without frontmatter): the tool result. */
   readonly body: string;
   readonly source: 'builtin' | 'workspace';
+  /** The name teachers know it by ("Fill in the blanks"); see names.ts for the fallback. */
+  readonly title?: string;
+  /** One plain sentence for teachers. */
+  readonly summary?: string;
+  /** Offered by Create Exercise... (a guidance skill such as a house style is not). */
+  readonly exercise?: boolean;
 }
 
 export interface SkillCatalog {

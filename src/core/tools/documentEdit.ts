@@ -1,5 +1,6 @@
 // What edit_document and edit_text share once they know the proposed text: minimal edits, the approval rule, applying through DocumentAccess, and a result that
 // tells the model what really happened (re-read after applying).
+import { describeChange } from '../documents/changeWords';
 import { applyTextEdits, computeEdits, describeEdits } from '../documents/diff';
 import { rebaseEdits } from '../documents/rebase';
 import type { DocumentAccess, DocumentSnapshot, TextEdit } from '../documents/types';
@@ -8,6 +9,11 @@ import { formatErrorList } from '../lesson/validate';
 import { editApproval } from './approval';
 import { judgeStudentWork } from './studentWorkGuard';
 import type { ConfirmationPlan, ToolContext, ToolResult } from './types';
+
+/** "added an exercise" -> "Added an exercise." */
+function sentence(words: string): string {
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
+}
 
 export function errorResult(content: string, summary?: string): ToolResult {
   return { content, isError: true, summary: summary ?? content.split('\n')[0] };
@@ -56,7 +62,8 @@ export async function planEditConfirmation(
       title: students ? `Change students' work in ${document.name}?` : `Edit ${document.name}?`,
       summary,
       reason: reasons.join(' '),
-      details: describeEdits(edits),
+      // What it would do, in the teacher's words; Review changes shows the text itself.
+      details: sentence(describeChange(base.text, proposed, document.kind, 'present')),
       ...(students ? { studentWork: students.groups.map((g) => ({ place: g.place, changes: [...g.changes] })) } : {}),
       hasDiff: true,
     },
@@ -131,7 +138,8 @@ export async function applyAndReport(
   lines.push(...notes);
   return {
     content: lines.join('\n'),
-    summary: describeEdits(edits),
+    // The panel's words for the change (the model reads the exact counts in `content`).
+    summary: describeChange(base.text, applyTextEdits(base.text, edits), document.kind),
     edit: { id, before: result.before?.text ?? landing.text, after: result.after.text },
     documentSeen: modelView(after, belief),
   };

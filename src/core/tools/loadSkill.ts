@@ -2,6 +2,7 @@
 // skills found, so the tool is built from a catalog (rebuild it when the skills change).
 import * as z from 'zod';
 import { SKILL_NAME_PATTERN } from '../skills/frontmatter';
+import { skillTitle } from '../skills/names';
 import type { SkillCatalog } from '../skills/types';
 import { errorResult } from './documentEdit';
 import type { ToolDefinition } from './types';
@@ -35,8 +36,9 @@ export function createLoadSkillTool(catalog: SkillCatalog): ToolDefinition<LoadS
         const names = ctx.skills.list().map((s) => s.name);
         return errorResult(`There is no skill "${input.skill}". Available: ${names.join(', ') || 'none'}.`);
       }
-      const origin = skill.source === 'workspace' ? 'workspace skill' : 'built-in skill';
-      return { content: skill.body, summary: `${skill.name} (${origin}, ${skill.body.length} characters)` };
+      // Said to the teacher: which guide was read, and whether it is their own (the workspace's).
+      const origin = skill.source === 'workspace' ? 'from this workspace' : 'built in';
+      return { content: skill.body, summary: `read the ${skillTitle(skill)} guide (${origin})` };
     },
   };
 }

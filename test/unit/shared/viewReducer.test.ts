@@ -264,6 +264,45 @@ describe('viewReducer', () => {
       assert.equal(card?.feedback, 'Keep section 2');
     });
 
+    it('records where in the text each card was asked, so it stays there when more text follows', () => {
+      const resume: AgentEvent = { ...base, type: 'turn_start', createdAt: 11 };
+      const { view } = run([
+        start(),
+        text('Before the card.'),
+        { ...base, type: 'tool_start', id: 'k1', tool: 'edit_document', displayText: 'Editing document' },
+        confirm,
+        done('awaiting_user'),
+        resume,
+        { ...base, type: 'answered', toolCallId: 'k1', decision: { approved: true } },
+        { ...base, type: 'tool_end', id: 'k1', status: 'success' },
+        text('\n\nAfter the card.'),
+        { ...base, type: 'question', toolCallId: 'q2', questions: [question] },
+      ]);
+      const a = assistant(view);
+      assert.equal(a.confirmations[0]?.atText, 'Before the card.'.length);
+      assert.equal(a.questions[0]?.atText, a.text.length, 'a card asked after more text sits after it');
+      assert.equal(a.text.slice(0, a.confirmations[0]?.atText), 'Before the card.');
+    });
+
+    it('shows a denied call as declined, not as a failed step', () => {
+      const resume: AgentEvent = { ...base, type: 'turn_start', createdAt: 11 };
+      const { view } = run([
+        start(),
+        { ...base, type: 'tool_start', id: 'k1', tool: 'edit_document', displayText: 'Editing document' },
+        confirm,
+        done('awaiting_user'),
+        resume,
+        { ...base, type: 'answered', toolCallId: 'k1', decision: { approved: false } },
+        { ...base, type: 'tool_end', id: 'k1', status: 'error', error: 'Denied by the user' },
+        { ...base, type: 'tool_start', id: 'c2', tool: 'edit_text', displayText: 'Editing document' },
+        { ...base, type: 'tool_end', id: 'c2', status: 'error', error: 'Find text did not match exactly once' },
+      ]);
+      const [declined, failed] = assistant(view).steps;
+      assert.deepEqual(declined, { id: 'k1', tool: 'edit_document', displayText: 'Editing document', status: 'declined' });
+      assert.equal(failed?.status, 'error', 'a real failure is still a failure');
+      assert.equal(failed?.error, 'Find text did not match exactly once');
+    });
+
     it('becomes interrupted on an error, and ignores a decision-less answer', () => {
       const { view: waiting } = run([start(), confirm, done('awaiting_user')]);
       expectIgnored(waiting, { ...base, type: 'answered', toolCallId: 'k1', answers: ['x'] }, /needs a decision/);

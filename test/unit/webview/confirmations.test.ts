@@ -71,8 +71,23 @@ describe('webview: confirmation cards', function () {
     assert.equal(await w.page.locator(byTestId('confirm-approve')).evaluate((b) => (b as unknown as InPageElement).disabled), true, 'no second decision while the first is on its way');
     await hostFor(w, events).emit(...new TurnEvents('t1').resume().decided('k2', false, 'Keep the reading text, replace only the exercises').events);
     await w.page.waitForSelector(`${byTestId('confirmation-card')}[data-status="denied"]`);
-    assert.equal((await w.page.innerText(byTestId('confirm-decision'))).trim(), 'Denied: Keep the reading text, replace only the exercises');
+    assert.equal((await w.page.innerText(byTestId('confirm-decision'))).trim(), 'Not applied (you declined). Your note: Keep the reading text, replace only the exercises');
     await w.page.waitForFunction(() => window.document.activeElement?.getAttribute('data-testid') === 'chat-input');
+  });
+
+  it('Ctrl+Enter in the note denies with it (and says so); a plain Enter only starts a new line', async () => {
+    const events = waiting('k3');
+    const w = await preview.openWith(sessionFrom(events.events), events.events.length);
+    assert.equal((await w.page.innerText(byTestId('confirm-hint'))).trim(), 'Ctrl+Enter denies with this note');
+    const note = w.page.locator(byTestId('confirm-feedback'));
+    await note.click();
+    await note.type('Keep the reading');
+    await note.press('Enter');
+    await note.type('and the pictures');
+    assert.equal((await w.postedOfType('decide')).length, 0, 'Enter alone decides nothing');
+    await note.press('Control+Enter');
+    const [decide] = await w.waitForPosted('decide');
+    assert.deepEqual(decide, { type: 'decide', toolCallId: 'k3', approved: false, feedback: 'Keep the reading\nand the pictures' });
   });
 
   it('one turn, two confirmations: one approved, the next denied', async () => {

@@ -1,8 +1,10 @@
 // The panel: header, sessions, notices, the conversation (or the empty chat), the input. Host
 // state comes from useHost; the webview's own state from uiReducer, persisted with setState.
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import * as z from 'zod';
+import type { RevertResult } from '../../../src/shared/protocol';
+import { revertResultSchema } from '../../../src/shared/protocol';
 import type { SessionView } from '../../../src/shared/view';
 import { pendingCard } from '../../../src/shared/viewReducer';
 import type { MessageKey } from '../l10n';
@@ -10,6 +12,7 @@ import { t } from '../l10n';
 import type { ChatActions } from '../state/chatContext';
 import { ChatContext } from '../state/chatContext';
 import { fromPersisted, toPersisted, uiReducer } from '../state/uiState';
+import type { Exported } from '../state/useHost';
 import { useHost } from '../state/useHost';
 import { TEST_IDS } from '../testIds';
 import { ProgressRing } from '../ui/Icon';
@@ -20,10 +23,13 @@ import { Header } from './Header';
 import { MessageList } from './MessageList';
 import { Notices } from './Notices';
 import { SessionsPanel } from './SessionsPanel';
+import { BoundDocumentNote, ExportedNote } from './StatusNotes';
 
 /** The file dialog can stay open as long as the user likes. */
 const PICK_FILE_TIMEOUT_MS = 10 * 60_000;
 const pickedFileSchema = z.union([z.string(), z.object({ path: z.string() }), z.null(), z.undefined()]);
+/** Reverting waits for VS Code to apply the edit; it answers in well under this. */
+const REVERT_TIMEOUT_MS = 60_000;
 
 let renders = 0;
 
@@ -48,12 +54,25 @@ async function pickFile(): Promise<string | undefined> {
   return typeof value === 'string' ? value : (value?.path ?? undefined);
 }
 
+async function revertEdit(editId: string): Promise<RevertResult> {
+  const result = await request((requestId) => ({ type: 'revertEdit', editId, requestId }), REVERT_TIMEOUT_MS);
+  const parsed = revertResultSchema.safeParse(result);
+  if (!parsed.success) throw new Error('unexpected answer from the extension');
+  return parsed.data;
+}
+
 export function App(): ReactNode {
   const [ui, dispatchUi] = useReducer(uiReducer, undefined, () => fromPersisted(getState()));
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
 
-  const focusInput = useCallback(() => inputRef.current?.focus(), []);
+  const [exported, setExported] = useState<Exported | undefined>(undefined);
+  // Open Chat may ask for focus before the input exists (the view was just created).
+  const wantsFocus = useRef(false);
+  const focusInput = useCallback(() => {
+    if (inputRef.current) inputRef.current.focus();
+    else wantsFocus.current = true;
+  }, []);
   const onPrefill = useCallback(
     (text: string, send: boolean) => {
       if (send && text.trim()) post({ type: 'send', text: text.trim() });
@@ -64,8 +83,15 @@ export function App(): ReactNode {
     },
     [focusInput],
   );
-  const host = useHost({ onPrefill });
-  const actions = useMemo<ChatActions>(() => ({ post, ui: dispatchUi, pickFile, focusInput }), [focusInput]);
+  const host = useHost({ onPrefill, onFocusInput: focusInput, onExported: setExported });
+  const actions = useMemo<ChatActions>(() => ({ post, ui: dispatchUi, pickFile, focusInput, revertEdit }), [focusInput]);
+
+  useEffect(() => {
+    if (host.ready && wantsFocus.current && inputRef.current) {
+      wantsFocus.current = false;
+      inputRef.current.focus();
+    }
+  });
 
   useLayoutEffect(() => {
     // Counted for the performance tests: how often the panel re-renders during a stream.
@@ -92,12 +118,16 @@ export function App(): ReactNode {
         {host.ready ? (
           <>
             <Header session={session} meta={host.meta} sessionsOpen={ui.sessionsOpen} />
-            <div className="sessions-anchor">{ui.sessionsOpen ? <SessionsPanel sessions={host.sessions} currentId={session.sessionId} /> : null}</div>
+            <div className="sessions-anchor">{ui.sessionsOpen ? <SessionsPanel sessions={host.sessions} currentId={session.sessionId} locale={host.meta.locale} /> : null}</div>
             <Notices meta={host.meta} readOnly={session.readOnly} />
-            <main className="chat">{session.items.length > 0 ? <MessageList key={session.sessionId} items={session.items} ui={ui} /> : <EmptyChat meta={host.meta} />}</main>
+            <main className="chat">
+              {session.items.length > 0 ? <MessageList key={session.sessionId} items={session.items} ui={ui} locale={host.meta.locale} /> : <EmptyChat meta={host.meta} />}
+            </main>
             <div className="sr-only" role="status" aria-live="polite">
               {status ? t(status) : ''}
             </div>
+            {exported ? <ExportedNote exported={exported} onDismiss={() => setExported(undefined)} /> : null}
+            <BoundDocumentNote session={session} meta={host.meta} />
             <Composer draft={ui.draft} busy={session.busy} waiting={waiting} readOnly={session.readOnly !== undefined} inputRef={inputRef} />
           </>
         ) : (

@@ -56,7 +56,8 @@ export function Composer({ draft, busy, waiting, readOnly, inputRef }: Props): R
         testId={TEST_IDS.input}
       />
       <div className="composer-actions">
-        {busy ? (
+        {/* A read-only session's turn runs elsewhere: it is stopped there, not here. */}
+        {busy && !readOnly ? (
           <Button appearance="secondary" icon="debug-stop" onClick={() => post({ type: 'stop' })} testId={TEST_IDS.stop}>
             {t('stop')}
           </Button>

@@ -1,6 +1,7 @@
 // A risky action waits here for the user: what, why, a diff on request, Approve or Deny (with
-// optional feedback for the model). Once decided it shows the decision.
-import type { ReactNode } from 'react';
+// an optional note for the model; Ctrl/Cmd+Enter in the note denies with it). Once decided it
+// shows the decision: a denial reads "Not applied (you declined)", never as a failure.
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ConfirmationCard as ConfirmationCardData } from '../../../src/shared/view';
 import { t } from '../l10n';
@@ -13,6 +14,7 @@ import { TextArea } from '../ui/TextInput';
 
 /** Cards already given focus once: a virtual list remounting a card must not steal focus again. */
 const autoFocused = new Set<string>();
+const IS_MAC = /Mac|iPhone|iPad/.test(navigator.platform);
 
 type StudentWork = NonNullable<ConfirmationCardData['request']['studentWork']>;
 
@@ -61,6 +63,14 @@ function PendingConfirmation({ card, decided }: { card: ConfirmationCardData; de
     ui({ type: 'decided', toolCallId: card.toolCallId });
   };
 
+  const onFeedbackKey = (e: KeyboardEvent<HTMLElement>): void => {
+    // Only with Ctrl/Cmd: a plain Enter starts a new line, and nothing here ever approves.
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      decide(false);
+    }
+  };
+
   return (
     <section
       ref={ref}
@@ -95,8 +105,14 @@ function PendingConfirmation({ card, decided }: { card: ConfirmationCardData; de
         placeholder={t('feedbackPlaceholder')}
         disabled={decided}
         testId={TEST_IDS.confirmFeedback}
+        onKeyDown={onFeedbackKey}
       />
       <div className="card-actions">
+        {decided ? null : (
+          <span className="card-hint" data-testid={TEST_IDS.confirmHint}>
+            {t(IS_MAC ? 'denyHintMac' : 'denyHint')}
+          </span>
+        )}
         {request.hasDiff ? (
           <Button appearance="secondary" icon="diff" onClick={() => post({ type: 'reviewProposal', toolCallId: card.toolCallId })} testId={TEST_IDS.confirmReview}>
             {t('reviewChanges')}
@@ -104,12 +120,15 @@ function PendingConfirmation({ card, decided }: { card: ConfirmationCardData; de
         ) : null}
         <span className="spacer" />
         {decided ? <span className="card-hint" role="status">{t('sending')}</span> : null}
-        <Button appearance="secondary" disabled={decided} onClick={() => decide(false)} testId={TEST_IDS.confirmDeny}>
-          {t('deny')}
-        </Button>
-        <Button appearance="primary" disabled={decided} onClick={() => decide(true)} testId={TEST_IDS.confirmApprove}>
-          {t('approve')}
-        </Button>
+        {/* Deny and Approve stay side by side: in a narrow side bar they wrap together. */}
+        <span className="decision-buttons">
+          <Button appearance="secondary" disabled={decided} onClick={() => decide(false)} testId={TEST_IDS.confirmDeny}>
+            {t('deny')}
+          </Button>
+          <Button appearance="primary" disabled={decided} onClick={() => decide(true)} testId={TEST_IDS.confirmApprove}>
+            {t('approve')}
+          </Button>
+        </span>
       </div>
     </section>
   );

@@ -1,7 +1,8 @@
 // The conversation as a virtual list: a 2,000-message session mounts only what is on screen.
-// Opens at the newest message and follows a growing reply while the user is at the bottom.
+// Opens at the newest message and follows a growing reply while the user is at the bottom; a
+// message the user sends brings them back to the bottom, wherever they had scrolled.
 import type { ReactNode } from 'react';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { VirtuosoHandle } from 'react-virtuoso';
 import { Virtuoso } from 'react-virtuoso';
 import type { ChatItem } from '../../../src/shared/view';
@@ -11,6 +12,7 @@ import { ChatItemView } from './Messages';
 interface Props {
   items: ChatItem[];
   ui: UiState;
+  locale?: string | undefined;
 }
 
 function itemKey(_index: number, item: ChatItem): string {
@@ -21,12 +23,31 @@ function itemKey(_index: number, item: ChatItem): string {
 const USER_SCROLL_MS = 1000;
 const USER_EVENTS = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
 
-export function MessageList({ items, ui }: Props): ReactNode {
+/** The id of the newest message the user sent. */
+function lastUserId(items: readonly ChatItem[]): string | undefined {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i];
+    if (item?.kind === 'user') return item.id;
+  }
+  return undefined;
+}
+
+export function MessageList({ items, ui, locale }: Props): ReactNode {
   const list = useRef<VirtuosoHandle>(null);
   // Stay pinned to the newest text until the user scrolls away, and again once they come back.
   const stick = useRef(true);
   const userActed = useRef(0);
   const lastIndex = items.length - 1;
+
+  // Sending is a request to see the answer: a new message of the user's pins the list again.
+  const newestUser = lastUserId(items);
+  const seenUser = useRef(newestUser);
+  useEffect(() => {
+    if (newestUser === seenUser.current) return;
+    seenUser.current = newestUser;
+    stick.current = true;
+    list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+  }, [newestUser]);
 
   const scrollerRef = useCallback((el: HTMLElement | Window | null) => {
     if (!(el instanceof HTMLElement)) return;
@@ -51,9 +72,9 @@ export function MessageList({ items, ui }: Props): ReactNode {
       item.kind === 'user' ? (
         <ChatItemView item={item} />
       ) : (
-        <ChatItemView item={item} ui={{ expanded: !!ui.expanded[item.id], cards: ui.cards, decided: ui.decided, isLast: index === lastIndex }} />
+        <ChatItemView item={item} ui={{ expanded: !!ui.expanded[item.id], cards: ui.cards, decided: ui.decided, isLast: index === lastIndex, locale }} />
       ),
-    [ui.expanded, ui.cards, ui.decided, lastIndex],
+    [ui.expanded, ui.cards, ui.decided, lastIndex, locale],
   );
 
   return (

@@ -1,4 +1,5 @@
-// One chat item: a user bubble, or an assistant turn (steps, streamed text, cards, error, usage).
+// One chat item: a user bubble, or an assistant turn (steps, then its text and cards in the order
+// they came, the edits it made with Review and Revert, error, usage).
 // Memoized on the item object: the reducer replaces only the item that changed, so a streaming
 // delta re-renders the streaming message and nothing else.
 import type { ReactNode } from 'react';
@@ -8,8 +9,10 @@ import { t } from '../l10n';
 import type { CardProgress } from '../questions/questionModel';
 import { TEST_IDS } from '../testIds';
 import { Icon } from '../ui/Icon';
+import { segmentsOf } from '../state/segments';
 import { ConfirmationCardView } from './ConfirmationCard';
 import { CopyButton } from './CopyButton';
+import { EditActions } from './EditActions';
 import { ErrorBanner, RetryingNotice } from './ErrorBanner';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Markdown } from './Markdown';
@@ -37,6 +40,34 @@ export interface AssistantUi {
   cards: Record<string, CardProgress>;
   decided: Record<string, boolean>;
   isLast: boolean;
+  /** VS Code's display language, for numbers. */
+  locale?: string | undefined;
+}
+
+/** The turn's text and cards in the order they came: a card stays where it was asked. */
+function Body({ item, ui }: { item: AssistantItem; ui: AssistantUi }): ReactNode {
+  const streaming = item.status === 'streaming';
+  const segments = segmentsOf(item);
+  const open = streaming && segments.at(-1)?.kind !== 'text';
+  return (
+    <>
+      {segments.map((s) =>
+        s.kind === 'text' ? (
+          <Markdown key={s.key} text={s.text} streaming={streaming && s.last} />
+        ) : s.kind === 'question' ? (
+          <ErrorBoundary key={s.key} what={`question card ${s.card.toolCallId}`}>
+            <QuestionCardView card={s.card} progress={ui.cards[s.card.toolCallId]} />
+          </ErrorBoundary>
+        ) : (
+          <ErrorBoundary key={s.key} what={`confirmation card ${s.card.toolCallId}`}>
+            <ConfirmationCardView card={s.card} decided={!!ui.decided[s.card.toolCallId]} />
+          </ErrorBoundary>
+        ),
+      )}
+      {/* Waiting for the first words (of the turn, or after an answered card): the cursor alone. */}
+      {open ? <Markdown key="t:open" text="" streaming /> : null}
+    </>
+  );
 }
 
 function AssistantMessage({ item, ui }: { item: AssistantItem; ui: AssistantUi }): ReactNode {
@@ -44,7 +75,7 @@ function AssistantMessage({ item, ui }: { item: AssistantItem; ui: AssistantUi }
   return (
     <div className="message message-assistant" data-testid={TEST_IDS.message} data-kind="assistant" data-id={item.id} data-status={item.status} aria-busy={streaming}>
       <Steps turnId={item.id} steps={item.steps} narration={item.narration} status={item.status} expanded={ui.expanded} />
-      {item.text || streaming ? <Markdown text={item.text} streaming={streaming} /> : null}
+      <Body item={item} ui={ui} />
       {item.partial ? (
         <div className="partial-note">
           <Icon name="warning" /> {item.status === 'stopped' ? t('stopped') : t('partial')}
@@ -52,21 +83,12 @@ function AssistantMessage({ item, ui }: { item: AssistantItem; ui: AssistantUi }
       ) : item.status === 'stopped' ? (
         <div className="partial-note">{t('stopped')}</div>
       ) : null}
-      {item.questions.map((card) => (
-        <ErrorBoundary key={card.toolCallId} what={`question card ${card.toolCallId}`}>
-          <QuestionCardView card={card} progress={ui.cards[card.toolCallId]} />
-        </ErrorBoundary>
-      ))}
-      {item.confirmations.map((card) => (
-        <ErrorBoundary key={card.toolCallId} what={`confirmation card ${card.toolCallId}`}>
-          <ConfirmationCardView card={card} decided={!!ui.decided[card.toolCallId]} />
-        </ErrorBoundary>
-      ))}
+      {streaming ? null : <EditActions steps={item.steps} />}
       {streaming && item.retrying ? <RetryingNotice retrying={item.retrying} /> : null}
       {item.error ? <ErrorBanner error={item.error} canRetry={ui.isLast} /> : null}
       {!streaming && item.status !== 'awaiting' && (item.usage || item.text) ? (
         <div className="message-foot">
-          {item.usage ? <Usage usage={item.usage} {...(item.model ? { model: item.model } : {})} /> : null}
+          {item.usage ? <Usage usage={item.usage} {...(item.model ? { model: item.model } : {})} {...(ui.locale ? { locale: ui.locale } : {})} /> : null}
           {item.text ? <CopyButton text={item.text} label={t('copyMessage')} testId={TEST_IDS.copyMessage} /> : null}
         </div>
       ) : null}
@@ -75,7 +97,10 @@ function AssistantMessage({ item, ui }: { item: AssistantItem; ui: AssistantUi }
 }
 
 function sameUi(a: AssistantUi | undefined, b: AssistantUi | undefined): boolean {
-  return a === b || (!!a && !!b && a.expanded === b.expanded && a.cards === b.cards && a.decided === b.decided && a.isLast === b.isLast);
+  return (
+    a === b ||
+    (!!a && !!b && a.expanded === b.expanded && a.cards === b.cards && a.decided === b.decided && a.isLast === b.isLast && a.locale === b.locale)
+  );
 }
 
 export const ChatItemView = memo(

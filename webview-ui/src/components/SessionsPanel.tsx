@@ -1,6 +1,7 @@
 // The sessions list: open, rename, delete (asked twice), export, new. The host owns the data.
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
+import { formatDateTime } from '../../../src/shared/format';
 import type { SessionSummary } from '../../../src/shared/view';
 import { t } from '../l10n';
 import { useChat } from '../state/chatContext';
@@ -9,9 +10,7 @@ import { Button } from '../ui/Button';
 import { Badge } from '../ui/Icon';
 import { TextField } from '../ui/TextInput';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function SessionRow({ s, current }: { s: SessionSummary; current: boolean }): ReactNode {
+function SessionRow({ s, current, locale }: { s: SessionSummary; current: boolean; locale: string | undefined }): ReactNode {
   const { post, ui } = useChat();
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
   const [title, setTitle] = useState(s.title);
@@ -64,7 +63,7 @@ function SessionRow({ s, current }: { s: SessionSummary; current: boolean }): Re
           <button type="button" className="session-open" onClick={open} data-testid={TEST_IDS.sessionOpen} aria-current={current || undefined}>
             <span className="session-name">{s.title}</span>
             <span className="session-meta">
-              {dateFormat.format(new Date(s.updatedAt))} · {t('sessionMessages', s.messageCount)}
+              {formatDateTime(s.updatedAt, locale)} · {t('sessionMessages', s.messageCount)}
               {s.documentName ? ` · ${s.documentName}` : ''}
             </span>
           </button>
@@ -81,7 +80,7 @@ function SessionRow({ s, current }: { s: SessionSummary; current: boolean }): Re
   );
 }
 
-export function SessionsPanel({ sessions, currentId }: { sessions: SessionSummary[]; currentId: string }): ReactNode {
+export function SessionsPanel({ sessions, currentId, locale }: { sessions: SessionSummary[]; currentId: string; locale?: string | undefined }): ReactNode {
   const { post, ui } = useChat();
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -119,7 +118,7 @@ export function SessionsPanel({ sessions, currentId }: { sessions: SessionSummar
       ) : (
         <ul className="session-list">
           {sorted.map((s) => (
-            <SessionRow key={s.id} s={s} current={s.id === currentId} />
+            <SessionRow key={s.id} s={s} current={s.id === currentId} locale={locale} />
           ))}
         </ul>
       )}

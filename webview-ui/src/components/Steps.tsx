@@ -1,18 +1,19 @@
 // The agent's steps in a turn: live while the turn runs (spinner, then check or cross), then
-// collapsed to "Done (N steps)". A failed step stays visible while collapsed. The agent's progress
-// notes (its summarised thinking) sit between the steps they came between, quiet, and collapse
-// with them: they narrate the work and are never part of the answer.
+// collapsed to "Done (N steps)". A failed step stays visible while collapsed; a step the user
+// declined reads "Not applied (you declined)", not as a failure. Review and Revert of an edit
+// live on the reply itself (EditActions), visible without expanding the steps. The agent's
+// progress notes (its summarised thinking) sit between the steps they came between, quiet, and
+// collapse with them: they narrate the work and are never part of the answer.
 import type { ReactNode } from 'react';
 import type { AssistantItem, NarrationNote, StepView } from '../../../src/shared/view';
 import { t } from '../l10n';
 import { useChat } from '../state/chatContext';
 import { TEST_IDS } from '../testIds';
-import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 
 function StepRow({ step, live }: { step: StepView; live: boolean }): ReactNode {
-  const { post } = useChat();
-  const status = step.status === 'running' ? t('stepRunning') : step.status === 'success' ? t('stepOk') : t('stepFailed');
+  const status =
+    step.status === 'running' ? t('stepRunning') : step.status === 'success' ? t('stepOk') : step.status === 'declined' ? t('stepDeclined') : t('stepFailed');
   return (
     <li className={`step step-${step.status}`} data-testid={TEST_IDS.step} data-status={step.status}>
       {step.status === 'running' && !live ? (
@@ -21,17 +22,15 @@ function StepRow({ step, live }: { step: StepView; live: boolean }): ReactNode {
         <Icon name="loading" spin label={status} />
       ) : step.status === 'success' ? (
         <Icon name="check" label={status} />
+      ) : step.status === 'declined' ? (
+        <Icon name="circle-slash" label={status} />
       ) : (
         <Icon name="error" label={status} />
       )}
       <span className="step-text">{step.displayText}</span>
+      {step.status === 'declined' ? <span className="step-summary">{t('stepDeclined')}</span> : null}
       {step.resultSummary ? <span className="step-summary">{step.resultSummary}</span> : null}
-      {step.editId && !live ? (
-        <span className="step-actions">
-          <Button appearance="icon" icon="diff" label={t('reviewEdit')} onClick={() => post({ type: 'reviewEdit', editId: step.editId as string })} />
-          <Button appearance="icon" icon="discard" label={t('revertEdit')} onClick={() => post({ type: 'revertEdit', editId: step.editId as string })} />
-        </span>
-      ) : null}
+      {step.reverted ? <span className="step-summary">{t('revertedEdit')}</span> : null}
       {step.error ? <div className="step-error">{step.error}</div> : null}
     </li>
   );

@@ -2,7 +2,7 @@
 // the file picker round trip, and moving focus back to the input.
 import type { Dispatch } from 'react';
 import { createContext, useContext } from 'react';
-import type { WebviewMessage } from '../../../src/shared/protocol';
+import type { RevertResult, WebviewMessage } from '../../../src/shared/protocol';
 import type { UiAction } from './uiState';
 
 export interface ChatActions {
@@ -11,6 +11,8 @@ export interface ChatActions {
   /** Asks the host for a workspace file; undefined when the user cancelled. */
   pickFile: () => Promise<string | undefined>;
   focusInput: () => void;
+  /** Asks the host to revert one applied edit; says whether it could. */
+  revertEdit: (editId: string) => Promise<RevertResult>;
 }
 
 export const ChatContext = createContext<ChatActions | null>(null);

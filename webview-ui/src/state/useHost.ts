@@ -8,8 +8,12 @@ import { logToHost, post, settleResponse } from '../vscodeApi';
 import type { HostState } from './hostState';
 import { applyHostMessages, initialHostState } from './hostState';
 
+export type Exported = Extract<HostMessage, { type: 'exported' }>;
+
 export interface HostHandlers {
   onPrefill: (text: string, send: boolean) => void;
+  onFocusInput: () => void;
+  onExported: (exported: Exported) => void;
 }
 
 /** Hidden webviews get no animation frames; a timer makes sure queued messages still land. */
@@ -66,6 +70,14 @@ export function useHost(handlers: HostHandlers): HostState {
       }
       if (msg.type === 'prefill') {
         handlersRef.current.onPrefill(msg.text, msg.send ?? false);
+        return;
+      }
+      if (msg.type === 'focusInput') {
+        handlersRef.current.onFocusInput();
+        return;
+      }
+      if (msg.type === 'exported') {
+        handlersRef.current.onExported(msg);
         return;
       }
       queue.push(msg);

@@ -2,105 +2,12 @@
 // file session store. A small stand-in for the webview applies what the host posts exactly as the
 // webview does (snapshot resets, event batches with a higher seq go through the shared reducer).
 import * as assert from 'node:assert/strict';
-import { readdir, stat, truncate, writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ChatController } from '../../../../src/core/chat/chatController';
-import type { ChatControllerDeps, ChatHostActions } from '../../../../src/core/chat/chatController';
-import { FileSessionStore } from '../../../../src/core/sessions/fileStore';
-import { sessionToView } from '../../../../src/core/sessions/view';
-import type { HostMessage } from '../../../../src/shared/protocol';
-import type { HostMeta, SessionView } from '../../../../src/shared/view';
-import type { HostState } from '../../../../webview-ui/src/state/hostState';
-import { applyHostMessages, initialHostState } from '../../../../webview-ui/src/state/hostState';
+import type { SessionView } from '../../../../src/shared/view';
 import type { ScenarioInput } from '../../../fake/scenario';
-import { assertSameView, MemoryDocument, messagesOf, startHarness } from '../agent/harness';
-import type { Harness } from '../agent/harness';
-
-const META: HostMeta = { hasApiKey: true, demo: false, model: 'claude-test', restricted: false, skills: [], notices: [] };
-
-/** The webview's own host-state reducer, minus the rendering: snapshots, batches, gap checks. */
-class WebviewStandIn {
-  state: HostState = initialHostState;
-  posts: HostMessage[] = [];
-  warnings: string[] = [];
-  resyncs = 0;
-  onEvents?: () => void;
-
-  get view(): SessionView | undefined {
-    return this.state.ready ? this.state.session : undefined;
-  }
-
-  receive = (message: HostMessage): void => {
-    this.posts.push(message);
-    const result = applyHostMessages(this.state, [message]);
-    this.state = result.state;
-    this.warnings.push(...result.warnings);
-    if (result.resync) this.resyncs += 1;
-    if (message.type === 'events') this.onEvents?.();
-  };
-
-  /** A reload: the webview forgets everything until the next snapshot. */
-  reset(): void {
-    this.state = initialHostState;
-  }
-
-  count(type: HostMessage['type']): number {
-    return this.posts.filter((p) => p.type === type).length;
-  }
-}
-
-interface Setup {
-  harness: Harness;
-  controller: ChatController;
-  webview: WebviewStandIn;
-  logs: string[];
-  notices: string[];
-  lastSession: { id: string | undefined };
-}
-
-async function setup(
-  scenario: ScenarioInput,
-  document = new MemoryDocument('<lesson>\n  <p>Hi.</p>\n</lesson>\n'),
-  extra: Partial<ChatControllerDeps> = {},
-): Promise<Setup> {
-  // The store's problem reports go to the panel's notices, as the extension wires them.
-  let problem = (_message: string): void => {};
-  const harness = await startHarness({ scenario, document, onSessionProblem: (m) => problem(m) });
-  const logs: string[] = [];
-  const notices: string[] = [];
-  const lastSession = { id: undefined as string | undefined };
-  const actions: ChatHostActions = {
-    pickFile: async () => 'lessons/picked.lesson.xml',
-    openProposalDiff: async () => undefined,
-    openEditDiff: async () => undefined,
-    revertEdit: async () => ({ ok: true }),
-    exportSession: async () => undefined,
-    setApiKey: async () => undefined,
-    openSettings: async () => undefined,
-    notify: (level, message) => notices.push(`${level}: ${message}`),
-  };
-  const controller = new ChatController({
-    agent: harness.agent,
-    store: harness.store,
-    actions,
-    meta: () => META,
-    activeDocument: () => ({ uri: document.uri, name: document.name, kind: document.kind }),
-    lastSession: { get: () => lastSession.id, set: (id) => void (lastSession.id = id) },
-    log: (level, message) => logs.push(`${level}: ${message}`),
-    ...extra,
-  });
-  problem = (message) => controller.notice(message);
-  const webview = new WebviewStandIn();
-  controller.attach(webview.receive);
-  await controller.init();
-  return { harness, controller, webview, logs, notices, lastSession };
-}
-
-async function storedView(s: Setup): Promise<SessionView> {
-  const id = s.controller.currentSessionId;
-  assert.ok(id, 'a session is open');
-  return sessionToView(await s.harness.store.get(id));
-}
+import { assertSameView, messagesOf } from '../agent/harness';
+import { META, setup, storedView, type Setup } from './controllerKit';
 
 const HELLO: ScenarioInput = { steps: [{ blocks: [{ type: 'text', text: 'Hello! I can help you write lessons and exercises.' }] }] };
 const SLOW: ScenarioInput = {
@@ -305,70 +212,6 @@ describe('chat controller', () => {
     assert.match(s.notices.join('\n'), /could not be read and was set aside/);
     const snapshot = s.webview.posts.at(-1);
     assert.equal(snapshot?.type === 'snapshot' ? snapshot.session.sessionId : 'x', '');
-  });
-});
-
-describe('chat controller: sessions in use elsewhere or damaged', () => {
-  let s: Setup | undefined;
-  afterEach(async () => {
-    s?.controller.dispose();
-    await s?.harness.close();
-    s = undefined;
-  });
-
-  async function until(check: () => boolean, what: string): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-
-  it('a session another program writes opens read-only, naming its holder; nothing is sent; it opens writable when that finishes', async () => {
-    s = await setup({ steps: [], fallback: { blocks: [{ type: 'text', text: 'Noted.' }] } }, undefined, { writerPollMs: 20 });
-    await s.controller.handle({ type: 'send', text: 'hello' });
-    const id = s.controller.currentSessionId;
-    assert.ok(id);
-    const cli = new FileSessionStore(s.harness.store.dir, () => {}, { holder: 'the lesson-agent command line' });
-    const lease = await cli.lock(id);
-    await s.controller.newSession();
-    await s.controller.open(id);
-    assert.match(s.webview.view?.readOnly ?? '', /^This session is in use by the lesson-agent command line \(process \d+ on .+, since [\d:]+\)\. It is shown read-only/);
-    assert.equal(s.webview.view?.items.length, 2, 'the conversation is shown');
-    const calls = s.harness.fake.requests.length;
-    await s.controller.handle({ type: 'send', text: 'one more' });
-    assert.equal(s.harness.fake.requests.length, calls, 'nothing was sent');
-    assert.match(s.notices.at(-1) ?? '', /^warn: This session is in use by the lesson-agent command line/);
-
-    await cli.release(lease);
-    const setupRef = s;
-    await until(() => setupRef.webview.view?.sessionId === id && setupRef.webview.view.readOnly === undefined, 'the session to open writable');
-    await s.controller.handle({ type: 'send', text: 'one more' });
-    assert.equal(s.harness.fake.requests.length, calls + 1);
-    assertSameView(s.webview.view as SessionView, await storedView(s));
-  });
-
-  it('a damaged session opens with every message before the damage, and the panel says so', async () => {
-    s = await setup({ steps: [], fallback: { blocks: [{ type: 'text', text: 'Noted.' }] } });
-    for (const text of ['the first message', 'the second message', 'the third message']) await s.controller.handle({ type: 'send', text });
-    const id = s.controller.currentSessionId;
-    assert.ok(id);
-    const file = (await readdir(s.harness.dir, { recursive: true })).find((f) => f.endsWith(`${id}.jsonl`));
-    assert.ok(file);
-    const path = join(s.harness.dir, file);
-    // A torn write at the end (a power cut): the last record loses its end.
-    await truncate(path, (await stat(path)).size - 40);
-    await s.controller.newSession();
-    await s.controller.open(id);
-    assert.equal(s.controller.currentSessionId, id, 'the session opens');
-    const texts = (s.webview.view?.items ?? []).map((i) => (i.kind === 'user' ? i.text : ''));
-    assert.ok(texts.includes('the first message') && texts.includes('the second message'), texts.join(' | '));
-    const meta = s.webview.state.meta;
-    assert.ok(
-      meta.notices.some((n) => /was damaged .*Everything before the damage was kept/.test(n)),
-      meta.notices.join(' | '),
-    );
-    assertSameView(s.webview.view as SessionView, await storedView(s));
   });
 });
 

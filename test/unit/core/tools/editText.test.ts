@@ -24,7 +24,7 @@ describe('edit_text', () => {
     assert.equal(result.isError, undefined, result.content);
     const expected = LESSON.replace('avec son frère', 'avec sa sœur').replace('hint="aller"', 'hint="aller (3rd person)"');
     assert.equal(await readFile(bench.document.path, 'utf8'), expected);
-    assert.equal(result.summary, '2 changes, -8 +19 characters');
+    assert.equal(result.summary, 'changed 2 lines');
     assert.equal(result.edit?.after, expected);
     assert.equal(result.documentSeen?.text, expected);
     assert.doesNotMatch(result.content, /kept/);

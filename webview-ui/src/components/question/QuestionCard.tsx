@@ -1,5 +1,6 @@
 // The AskUserQuestion card: one question at a time with progress, Back, Skip and Next/Continue;
-// a lone single-select question answers on click; Ctrl/Cmd+Enter moves on. Once answered it
+// a lone single-select question answers on click; Ctrl/Cmd+Enter moves on anywhere, and Enter
+// does too in a typed answer (Shift+Enter starts a new line in a text answer). Once answered it
 // shows the answers, read-only.
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
@@ -9,6 +10,7 @@ import type { QuestionCard as QuestionCardData } from '../../../../src/shared/vi
 import { t } from '../../l10n';
 import type { CardAction, CardProgress, QuestionDraft } from '../../questions/questionModel';
 import { answerText } from '../../questions/questionModel';
+import type { MessageKey } from '../../l10n';
 import type { QuestionFlow } from '../../questions/useQuestionFlow';
 import { MAX_OPTION_CARDS, useQuestionFlow } from '../../questions/useQuestionFlow';
 import { TEST_IDS } from '../../testIds';
@@ -71,24 +73,34 @@ function QuestionBody({ q, index, qid, draft, disabled, problem, lone, act }: {
   );
 }
 
+/** What the keyboard does for this question, said under it. */
+function hintFor(q: Question, draft: QuestionDraft): MessageKey {
+  const type = resolveInputType(q);
+  if (type === 'text') return 'keyboardHintText';
+  if (type === 'number' || type === 'date' || type === 'date_range' || draft.other !== null) return 'keyboardHintEnter';
+  return IS_MAC ? 'keyboardHintMac' : 'keyboardHint';
+}
+
 function CardActions({ flow }: { flow: QuestionFlow }): ReactNode {
   const { index, q, isLast, lone, draft, sending } = flow;
   const showContinue = !lone || draft.other !== null;
   return (
     <div className="card-actions">
+      {sending ? (
+        <span className="card-hint" role="status">
+          {t('sending')}
+        </span>
+      ) : showContinue ? (
+        <span className="card-hint" data-testid={TEST_IDS.questionHint}>
+          {t(hintFor(q, draft))}
+        </span>
+      ) : null}
       {index > 0 ? (
         <Button appearance="secondary" icon="arrow-left" disabled={sending} onClick={flow.back} testId={TEST_IDS.questionBack}>
           {t('back')}
         </Button>
       ) : null}
       <span className="spacer" />
-      {sending ? (
-        <span className="card-hint" role="status">
-          {t('sending')}
-        </span>
-      ) : showContinue ? (
-        <span className="card-hint">{t(IS_MAC ? 'keyboardHintMac' : 'keyboardHint')}</span>
-      ) : null}
       {allowsSkip(q) ? (
         <Button appearance="secondary" disabled={sending} onClick={flow.skip} testId={TEST_IDS.questionSkip}>
           {t('skip')}
@@ -117,7 +129,12 @@ function PendingCard({ card, progress }: { card: QuestionCardData; progress: Car
   }, [card.toolCallId, index]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>): void => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+    // Enter in a typed answer means "done with this one"; elsewhere (an option, a button) it
+    // keeps its usual meaning, and Ctrl/Cmd+Enter moves on from anywhere.
+    const target = e.target as HTMLElement;
+    const typing = target.tagName === 'INPUT' || target.tagName === 'TEXTAREA';
+    if (e.ctrlKey || e.metaKey || (typing && !e.shiftKey && !e.altKey)) {
       e.preventDefault();
       flow.next();
     }

@@ -79,6 +79,7 @@ export function TypedInput(props: TypedProps): ReactNode {
     case 'file':
       return <FilePicker draft={draft} disabled={disabled} onText={onText} />;
     default:
-      return <TextArea {...common} rows={2} value={draft.text} onChange={onText} label={q.question} testId={TEST_IDS.questionInput} />;
+      // One line that grows with the answer (and with a long placeholder, which is never cut).
+      return <TextArea {...common} className="grow-input" rows={1} value={draft.text} onChange={onText} label={q.question} testId={TEST_IDS.questionInput} />;
   }
 }

@@ -1,0 +1,49 @@
+// Dates and usage figures as the user reads them, said once for every place that shows them: the
+// panel, the Show Sessions quick pick and the Markdown export.
+import type { Usage } from './events';
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The locales to ask Intl for: the one given, else the runtime's; a malformed tag means English. */
+function locales(locale: string | undefined): string[] | undefined {
+  if (!locale) return undefined;
+  try {
+    return Intl.getCanonicalLocales(locale).concat('en');
+  } catch {
+    return ['en'];
+  }
+}
+
+/** "6 Feb 2026, 09:00" in the user's language (VS Code's display language where known). */
+export function formatDateTime(ms: number, locale?: string): string {
+  const key = locale ?? '';
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locales(locale), { dateStyle: 'medium', timeStyle: 'short' });
+    dateFormats.set(key, format);
+  }
+  return format.format(new Date(ms));
+}
+
+export interface UsageFigures {
+  /** Everything the model read: new input plus what came from or went into the prompt cache. */
+  readonly input: number;
+  readonly output: number;
+  /** The part of the input read from the cache (cheaper). */
+  readonly cached: number;
+}
+
+export function usageFigures(usage: Usage): UsageFigures {
+  return {
+    input: usage.inputTokens + usage.cacheReadTokens + usage.cacheCreationTokens,
+    output: usage.outputTokens,
+    cached: usage.cacheReadTokens,
+  };
+}
+
+/** "13,312 in · 303 out · 6,490 cached" */
+export function usageLine(usage: Usage, locale?: string): string {
+  const n = new Intl.NumberFormat(locales(locale));
+  const f = usageFigures(usage);
+  return `${n.format(f.input)} in · ${n.format(f.output)} out · ${n.format(f.cached)} cached`;
+}

@@ -1,0 +1,38 @@
+// The settings as VS Code validates them from package.json: a default must never be flagged as
+// wrong by its own schema (the Base URL setting was red on its empty default).
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+interface Property {
+  type?: string;
+  default?: unknown;
+  pattern?: string;
+  format?: string;
+  patternErrorMessage?: string;
+}
+
+const manifest = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, Property> } } };
+const properties = manifest.contributes.configuration.properties;
+
+describe('settings schema', () => {
+  it('accepts every default by its own pattern, and has no format a default fails', () => {
+    for (const [key, p] of Object.entries(properties)) {
+      if (p.pattern && typeof p.default === 'string') assert.match(p.default, new RegExp(p.pattern), `${key}: its default passes its pattern`);
+      if (p.format === 'uri') assert.notEqual(p.default, '', `${key}: an empty default fails format "uri"`);
+    }
+  });
+
+  it('Base URL: empty or an http(s) address, with words for the teacher when it is neither', () => {
+    const p = properties['lessonAgent.baseUrl'];
+    assert.ok(p?.pattern && p.patternErrorMessage);
+    const accepts = (v: string) => new RegExp(p.pattern as string).test(v);
+    assert.ok(accepts(''));
+    assert.ok(accepts('https://api.anthropic.com'));
+    assert.ok(accepts('http://127.0.0.1:8080/v1'));
+    assert.ok(!accepts('api.anthropic.com'), 'an address needs its scheme');
+    assert.ok(!accepts('https://a b'), 'no spaces');
+    const nls = JSON.parse(readFileSync(resolve('package.nls.json'), 'utf8')) as Record<string, string>;
+    assert.match(nls[p.patternErrorMessage.replace(/%/g, '')] ?? '', /http:\/\/ or https:\/\//);
+  });
+});
