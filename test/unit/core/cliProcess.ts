@@ -3,12 +3,18 @@
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { cliEventSchema, type CliEvent } from '../../../src/shared/events';
 import type { FakeAnthropic } from '../../fake/fakeAnthropic';
 
-// Test bundles live in out/test/unit/core: four levels below the repository.
-export const ROOT = join(__dirname, '..', '..', '..', '..');
+/** The repository: the nearest folder up from this bundle (out/test/...) that holds esbuild.mjs. */
+function repositoryRoot(): string {
+  let dir = __dirname;
+  while (!existsSync(join(dir, 'esbuild.mjs')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+export const ROOT = repositoryRoot();
 export const CLI = join(ROOT, 'dist', 'cli.js');
 export const SCENARIOS = join(ROOT, 'test', 'fake', 'scenarios');
 
@@ -30,7 +36,7 @@ export function runCli(args: string[], env: Record<string, string> = {}, timeout
   delete clean.ANTHROPIC_API_KEY;
   delete clean.ANTHROPIC_BASE_URL;
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { env: { ...clean, ...env }, timeout: timeoutMs }, (err, stdout, stderr) => {
+    execFile(process.execPath, [CLI, ...args], { env: { ...clean, ...env }, timeout: timeoutMs, maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
       const lines = stdout.split('\n').filter((l) => l.length > 0);
       const events = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as CliEvent);
