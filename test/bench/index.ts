@@ -1,6 +1,7 @@
 // `npm run bench`: figures, not timed tests. First the agent loop's throughput against the SDK
 // alone on the same 10,000-delta stream from the fake server (events per second, and their ratio,
-// measured in one run, alternating the two so machine noise hits both), then the editing figures.
+// measured in one run, alternating the two so machine noise hits both), then the editing figures,
+// then the sessions' (append, load, bytes per edit).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import type { AgentSettings } from '../../src/core/settings';
 import { FileSessionStore } from '../../src/core/sessions/fileStore';
 import { startFakeAnthropic, type FakeAnthropic } from '../fake/fakeAnthropic';
 import { runEditingBench } from './editing';
+import { runSessionsBench } from './sessions';
 
 const DELTAS = 10_000;
 const ROUNDS = 9;
@@ -111,6 +113,8 @@ async function main(): Promise<void> {
   await loopBench();
   console.log('');
   await runEditingBench();
+  console.log('');
+  await runSessionsBench();
 }
 
 main().catch((err: unknown) => {

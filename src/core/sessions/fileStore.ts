@@ -248,7 +248,9 @@ export class FileSessionStore implements SessionStore {
         throw err;
       }
     }
-    await this.index.put(sessionSummary(session)).catch((err: unknown) => this.onProblem(`The sessions list could not be updated: ${describe(err)}`));
+    // The list is a cache rebuilt from the journals: it is updated behind the append (in order, and
+    // flushed before the lock is released), so a message costs one synced append, not an index write.
+    void this.index.put(sessionSummary(session)).catch((err: unknown) => this.onProblem(`The sessions list could not be updated: ${describe(err)}`));
   }
 
   /** Compaction: the whole session as one snapshot, atomically replacing the journal. */
@@ -272,6 +274,7 @@ export class FileSessionStore implements SessionStore {
   }
 
   async release(lease: SessionLease): Promise<void> {
+    await this.index.flush();
     await this.leaseOf(lease).lock.release();
   }
 

@@ -47,6 +47,11 @@ export class SessionIndex {
     return this.update((list) => [...list.filter((s) => s.id !== summary.id), summary]);
   }
 
+  /** Resolves once every update queued so far is written. */
+  flush(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
   remove(id: string): Promise<void> {
     return this.update((list) => list.filter((s) => s.id !== id));
   }
