@@ -1,4 +1,5 @@
-// One build file, three products: the extension host bundle, the headless CLI and the webview.
+// One build file, three products: the extension host bundle, the headless CLI and the webviews
+// (the chat, `main`, and the lesson preview, `preview`).
 // `--tests` also builds the test bundles under out/ (unit, integration, fake model, benchmarks).
 // `--watch` rebuilds on change; `--production` minifies and drops source maps.
 import * as esbuild from 'esbuild';
@@ -45,7 +46,7 @@ const builds = [
   },
   {
     ...shared,
-    entryPoints: ['webview-ui/src/main.tsx'],
+    entryPoints: { main: 'webview-ui/src/main.tsx', preview: 'webview-ui/src/preview/main.tsx' },
     outdir: 'dist/webview',
     platform: 'browser',
     format: 'iife',

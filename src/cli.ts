@@ -5,8 +5,9 @@
 //   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
 //                    [--approval never|large|always]
 // stdout is JSON Lines, one event per line (the agent's events, and `discard` when a retry withdraws
-// printed text); logs go to stderr. Exit codes: 0 the turn finished, 3 waiting for the user (session
-// saved), 1 failed, 2 bad usage; every non-zero exit prints an error event last.
+// printed text); a `usage` event after each model call carries `cost` in US dollars (absent for a
+// model without a known price); logs go to stderr. Exit codes: 0 the turn finished, 3 waiting for
+// the user (session saved), 1 failed, 2 bad usage; every non-zero exit prints an error event last.
 import { DEFAULT_MODEL } from './core/agent/models';
 import Anthropic from '@anthropic-ai/sdk';
 import { existsSync } from 'node:fs';
@@ -38,7 +39,8 @@ const USAGE = `Usage:
   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
                    [--approval never|large|always]
 
-Prints one JSON event per line. Exit codes: 0 finished, 3 waiting for the user, 1 failed, 2 bad usage;
+Prints one JSON event per line; each "usage" event gives a model call's tokens and its "cost" in US dollars
+(absent for a model without a known price). Exit codes: 0 finished, 3 waiting for the user, 1 failed, 2 bad usage;
 a failure ends with an error event. The API key comes from --api-key or ANTHROPIC_API_KEY; the base URL
 from --base-url or ANTHROPIC_BASE_URL. --stall-timeout: how long to wait for a silent server (default
 ${DEFAULT_SETTINGS.stallTimeoutMs / 1000}). FILE is edited in place (through a symlink, its target);

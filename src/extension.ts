@@ -10,6 +10,8 @@ import { registerChatView } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
 import { documentKind, documentName } from './vscode/documentAccess';
 import { EditHighlighter } from './vscode/editHighlight';
+import type { LessonPreviewApi } from './vscode/lessonPreview';
+import { registerLessonPreview } from './vscode/lessonPreview';
 import { ReviewDocuments, SCHEME } from './vscode/proposalDocuments';
 import { readSettings, SECTION } from './vscode/settings';
 import { AgentStatusBar } from './vscode/statusBar';
@@ -25,6 +27,7 @@ export interface LessonAgentApi {
   readonly logUri: vscode.Uri;
   /** Shows applied edits in the editor; tests read what it highlighted. */
   readonly highlighter: EditHighlighter;
+  readonly preview: LessonPreviewApi;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<LessonAgentApi> {
@@ -81,6 +84,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
 
   const view = registerChatView(context, controller);
   registerCommands(context, { controller, view, host, apiKeys });
+  const preview = registerLessonPreview(context, { highlights: highlighter.onDidHighlight, log });
 
   const updateContext = () => {
     void vscode.commands.executeCommand('setContext', 'lessonAgent.hasStoredKey', apiKeys.hasStoredKey());
@@ -104,7 +108,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
     }),
   );
   log.info(`Lesson Agent activated in VS Code ${vscode.version}`);
-  return { controller, host, apiKeys, logUri: context.logUri, highlighter };
+  return { controller, host, apiKeys, logUri: context.logUri, highlighter, preview };
 }
 
 export function deactivate(): void {

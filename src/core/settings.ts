@@ -8,8 +8,13 @@ export interface AgentSettings {
   model: string;
   /** Model calls one request may make. */
   maxSteps: number;
-  /** The most messages of earlier conversation sent with a request. */
+  /**
+   * The most messages of earlier conversation sent with a request. The window moves in steps:
+   * past the limit it is cut back to about half (agent/window.ts), so the cached prefix survives.
+   */
   historyLength: number;
+  /** Documents longer than this (characters) are sent as an outline and read in parts. */
+  largeDocumentChars: number;
   /** The longest reply, thinking included; capped at the model's own output limit. */
   maxTokens: number;
   /** How hard the model works on a request (models without effort levels ignore it). */
@@ -28,6 +33,8 @@ export const DEFAULT_SETTINGS: Readonly<AgentSettings> = Object.freeze({
   model: DEFAULT_MODEL,
   maxSteps: 10,
   historyLength: 20,
+  // About 25k tokens: a lesson this long costs more to resend than to read in parts.
+  largeDocumentChars: 100_000,
   // Thinking counts against it: 32k leaves room to think and still write a mid-sized lesson in
   // full (8k, the old default, cut such edits off).
   maxTokens: 32_000,

@@ -39,6 +39,9 @@ export const usageSchema = z.object({
 });
 export type Usage = z.infer<typeof usageSchema>;
 
+/** US dollars. */
+export const costSchema = z.number().nonnegative();
+
 export const confirmationRequestSchema = z.object({
   tool: z.string(),
   title: z.string(),
@@ -89,7 +92,11 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     answers: z.array(z.union([z.string(), z.array(z.string()), z.null()])).optional(),
     decision: z.object({ approved: z.boolean(), feedback: z.string().optional() }).optional(),
   }),
-  z.object({ ...base, type: z.literal('usage'), usage: usageSchema, model: z.string().optional() }),
+  /**
+   * One model call's tokens, the model that answered, and what the call cost in US dollars from the
+   * model table; `cost` is absent when the table does not know the model (no price to quote).
+   */
+  z.object({ ...base, type: z.literal('usage'), usage: usageSchema, model: z.string().optional(), cost: costSchema.optional() }),
   /** Transient state the UI may show (a retry in progress); not part of the CLI's stdout. */
   z.object({
     ...base,

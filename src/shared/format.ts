@@ -1,5 +1,5 @@
-// Dates and usage figures as the user reads them, said once for every place that shows them: the
-// panel, the Show Sessions quick pick and the Markdown export.
+// Dates, costs and usage figures as the user reads them, said once for every place that shows them:
+// the panel, the Show Sessions quick pick and the Markdown export.
 import type { Usage } from './events';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -46,4 +46,29 @@ export function usageLine(usage: Usage, locale?: string): string {
   const n = new Intl.NumberFormat(locales(locale));
   const f = usageFigures(usage);
   return `${n.format(f.input)} in · ${n.format(f.output)} out · ${n.format(f.cached)} cached`;
+}
+
+const costFormats = new Map<string, { cents: Intl.NumberFormat; small: Intl.NumberFormat }>();
+
+/** Below this a figure would be rounding noise: it reads "less than $0.01". */
+const SMALLEST_COST = 0.01;
+
+/**
+ * A cost in US dollars as a teacher reads it, in their language: "$0.012" (two significant digits
+ * under ten cents, where a reply's cost usually lies), "$1.25", or "less than $0.01". `lessThan` is
+ * the words around the smallest amount, `{0}` standing for it (the panel passes its translation).
+ */
+export function formatCost(usd: number, locale?: string, lessThan = 'less than {0}'): string {
+  const key = locale ?? '';
+  let f = costFormats.get(key);
+  if (!f) {
+    const l = locales(locale);
+    f = {
+      cents: new Intl.NumberFormat(l, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+      small: new Intl.NumberFormat(l, { style: 'currency', currency: 'USD', maximumSignificantDigits: 2 }),
+    };
+    costFormats.set(key, f);
+  }
+  if (usd < SMALLEST_COST) return lessThan.replace('{0}', f.cents.format(SMALLEST_COST));
+  return usd < 0.1 ? f.small.format(usd) : f.cents.format(usd);
 }

@@ -3,6 +3,8 @@
 // an answer carry a requestId that the response echoes.
 import * as z from 'zod';
 import { agentEventSchema } from './events';
+import type { ParseResult } from './parse';
+import { parseWith } from './parse';
 import { answersSchema } from './questions';
 import { hostMetaSchema, sessionSummarySchema, sessionViewSchema } from './view';
 
@@ -86,16 +88,6 @@ export type HostMessage = z.infer<typeof hostMessageSchema>;
 /** The answer to `revertEdit`: done, or why not (the user's later changes overlap it...). */
 export const revertResultSchema = z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), message: z.string() })]);
 export type RevertResult = z.infer<typeof revertResultSchema>;
-
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
-
-function parseWith<T>(schema: z.ZodType<T>, raw: unknown): ParseResult<T> {
-  const result = schema.safeParse(raw);
-  if (result.success) return { ok: true, value: result.data };
-  const first = result.error.issues[0];
-  const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : '';
-  return { ok: false, error: `${first?.message ?? 'invalid message'}${where}` };
-}
 
 export function parseWebviewMessage(raw: unknown): ParseResult<WebviewMessage> {
   return parseWith(webviewMessageSchema, raw);

@@ -3,7 +3,7 @@
 // snapshot after a reload shows exactly what a live panel would.
 import { DEFAULT_TITLE } from './titles';
 import * as z from 'zod';
-import { ERROR_CODES, confirmationRequestSchema, usageSchema } from './events';
+import { ERROR_CODES, confirmationRequestSchema, costSchema, usageSchema } from './events';
 import { answerValueSchema, questionSchema } from './questions';
 
 export const stepViewSchema = z.object({
@@ -71,6 +71,8 @@ export const assistantItemSchema = z.object({
   error: viewErrorSchema.optional(),
   retrying: z.object({ code: z.enum(ERROR_CODES), attempt: z.number(), delayMs: z.number() }).optional(),
   usage: usageSchema.optional(),
+  /** What the reply's model calls cost in US dollars; absent when a call's model has no known price. */
+  cost: costSchema.optional(),
   model: z.string().optional(),
   questions: z.array(questionCardSchema),
   confirmations: z.array(confirmationCardSchema),

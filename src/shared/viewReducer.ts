@@ -3,6 +3,7 @@
 // pure (no DOM, no Node): bad or out-of-order input returns the view unchanged plus a warning.
 import { DEFAULT_TITLE, titleFrom } from './titles';
 import type { AgentEvent } from './events';
+import { addCall, spendOf } from './spend';
 import type { AssistantItem, ChatItem, ConfirmationCard, NarrationNote, QuestionCard, SessionView, StepView } from './view';
 
 export interface ReduceResult {
@@ -191,18 +192,10 @@ function onAnswered(view: SessionView, event: EventOf<'answered'>): ReduceResult
 function onUsage(view: SessionView, event: EventOf<'usage'>): ReduceResult {
   const found = findAssistant(view, event.turnId);
   if (!found) return ignore(view, event, 'unknown turn');
-  // One usage event per model call: a turn's figures are their sum.
-  const prev = found.item.usage;
-  const u = event.usage;
-  const usage = prev
-    ? {
-        inputTokens: prev.inputTokens + u.inputTokens,
-        outputTokens: prev.outputTokens + u.outputTokens,
-        cacheReadTokens: prev.cacheReadTokens + u.cacheReadTokens,
-        cacheCreationTokens: prev.cacheCreationTokens + u.cacheCreationTokens,
-      }
-    : u;
-  const item: AssistantItem = { ...found.item, usage, ...(event.model ? { model: event.model } : {}) };
+  // One usage event per model call: a turn's figures are their sum (spend.ts says how).
+  const { usage, cost, ...rest } = found.item;
+  const spent = addCall(usage ? spendOf(usage, cost) : undefined, spendOf(event.usage, event.cost));
+  const item: AssistantItem = { ...rest, ...spent, ...(event.model ? { model: event.model } : {}) };
   return { view: replaceItem(view, found.index, item) };
 }
 

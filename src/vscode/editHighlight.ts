@@ -12,6 +12,10 @@ export interface Highlight {
   /** The highlighted lines, 0-based and inclusive, one pair per changed range. */
   readonly lines: ReadonlyArray<readonly [number, number]>;
   readonly revealed: boolean;
+  /** The document's version with the change (the lesson preview lights it up once it shows it). */
+  readonly version: number;
+  /** The changed text to the character (the preview lights up the elements it falls in). */
+  readonly ranges: readonly vscode.Range[];
   /** The decoration types' keys, so a test can find them in the editor's DOM. */
   readonly decorationKeys: readonly string[];
 }
@@ -41,6 +45,7 @@ export class EditHighlighter implements vscode.Disposable {
     const changed: vscode.Range[] = [];
     const removed: vscode.Range[] = [];
     const lines: Array<[number, number]> = [];
+    const precise: vscode.Range[] = [];
     for (const r of ranges) {
       const start = document.positionAt(r.start);
       // A range ending at the start of a line (an inserted block ends with its newline) does not
@@ -48,6 +53,7 @@ export class EditHighlighter implements vscode.Disposable {
       const endPos = document.positionAt(r.end);
       const end = r.end > r.start && endPos.character === 0 && endPos.line > start.line ? endPos.line - 1 : endPos.line;
       lines.push([start.line, end]);
+      precise.push(new vscode.Range(start, endPos));
       (r.end > r.start ? changed : removed).push(new vscode.Range(start.line, 0, end, 0));
     }
     this.clear();
@@ -59,7 +65,7 @@ export class EditHighlighter implements vscode.Disposable {
     const target = vscode.window.activeTextEditor?.document === document ? vscode.window.activeTextEditor : editors[0];
     if (reveal && first && target) target.revealRange(first, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     this.timer = setTimeout(() => this.clear(), HIGHLIGHT_MS);
-    this.emitter.fire({ uri: document.uri.toString(), lines, revealed: reveal && !!target, decorationKeys: [this.changed.key, this.removed.key] });
+    this.emitter.fire({ uri: document.uri.toString(), lines, revealed: reveal && !!target, version: document.version, ranges: precise, decorationKeys: [this.changed.key, this.removed.key] });
   }
 
   private clear(): void {

@@ -15,6 +15,7 @@ export function readSettings(): AgentSettings & { baseUrl: string } {
     baseUrl: c.get<string>('baseUrl')?.trim() ?? '',
     maxSteps: clamp(c.get<number>('maxSteps', d.maxSteps), 1, 50),
     historyLength: clamp(c.get<number>('historyLength', d.historyLength), 2, 200),
+    largeDocumentChars: clamp(c.get<number>('largeDocumentCharacters', d.largeDocumentChars), 10_000, 2_000_000),
     maxTokens: clamp(c.get<number>('maxTokens', d.maxTokens), 256, 128_000),
     effort: effort(c.get<string>('effort')),
     stallTimeoutMs: clamp(c.get<number>('stallTimeoutSeconds', d.stallTimeoutMs / 1000), 5, 600) * 1000,

@@ -1,12 +1,14 @@
-// The chat webview's HTML: a strict CSP with a per-load nonce, resources only from dist/.
+// A webview's HTML (the chat's, the lesson preview's): a strict CSP with a per-load nonce,
+// resources only from dist/.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
-export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
+/** `bundle` names the entry point built into dist/webview (`main` is the chat). */
+export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, bundle = 'main', title = 'Lesson Agent'): string {
   const nonce = randomBytes(16).toString('base64');
   const dist = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'main.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'main.css'));
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, `${bundle}.js`));
+  const style = webview.asWebviewUri(vscode.Uri.joinPath(dist, `${bundle}.css`));
   const csp = [
     "default-src 'none'",
     `img-src ${webview.cspSource} data:`,
@@ -22,7 +24,7 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): 
 <meta property="csp-nonce" content="${nonce}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${style}">
-<title>Lesson Agent</title>
+<title>${title.replace(/[<&]/g, '')}</title>
 </head>
 <body>
 <div id="root"></div>

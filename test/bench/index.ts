@@ -1,7 +1,8 @@
 // `npm run bench`: figures, not timed tests. First the agent loop's throughput against the SDK
 // alone on the same 10,000-delta stream from the fake server (events per second, and their ratio,
 // measured in one run, alternating the two so machine noise hits both), then the editing figures,
-// then the sessions' (append, load, bytes per edit).
+// then the sessions' (append, load, bytes per edit), then the lesson preview's update time, then the
+// token figures (tokens.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,9 @@ import type { AgentSettings } from '../../src/core/settings';
 import { FileSessionStore } from '../../src/core/sessions/fileStore';
 import { startFakeAnthropic, type FakeAnthropic } from '../fake/fakeAnthropic';
 import { runEditingBench } from './editing';
+import { runPreviewBench } from './preview';
 import { runSessionsBench } from './sessions';
+import { runTokenBench } from './tokens';
 
 const DELTAS = 10_000;
 const ROUNDS = 9;
@@ -22,6 +25,7 @@ const settings: AgentSettings = {
   model: 'claude-bench',
   maxSteps: 10,
   historyLength: 20,
+  largeDocumentChars: 100_000,
   maxTokens: 16_000,
   effort: 'medium',
   stallTimeoutMs: 30_000,
@@ -109,12 +113,28 @@ async function loopBench(): Promise<void> {
   }
 }
 
+/** `npm run bench` runs every section; `npm run bench -- tokens` (or loop, editing, preview) runs some. */
 async function main(): Promise<void> {
-  await loopBench();
-  console.log('');
-  await runEditingBench();
-  console.log('');
-  await runSessionsBench();
+  const only = new Set(process.argv.slice(2));
+  const wanted = (name: string): boolean => only.size === 0 || only.has(name);
+  if (wanted('loop')) await loopBench();
+  if (wanted('editing')) {
+    console.log('');
+    await runEditingBench();
+  }
+  if (wanted('sessions')) {
+    console.log('');
+    await runSessionsBench();
+  }
+  if (wanted('preview')) {
+    console.log('');
+    await runPreviewBench();
+  }
+  if (wanted('tokens')) {
+    console.log('');
+    // Token budgets are counts, not timings: a miss is a failure of the build, not of the machine.
+    if (!(await runTokenBench())) process.exitCode = 1;
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,6 +1,9 @@
 // How the fake reads a request in match mode: the last user message's typed text, the tool_results
-// it carries (with the tool names from the assistant message before it), and the bound document
-// the agent sends as a `<document ...>` text block. Responses may use placeholders filled from it.
+// it carries (with the tool names from the assistant message before it), and the bound document as
+// the model would know it: the latest `<document ...>` block, with every `<document-changes>` diff
+// after it applied (a standard unified diff; one that does not apply is a failure, loudly), and
+// unknown after a `<document-outline>`. Responses may use placeholders filled from it.
+import { applyPatch } from 'diff';
 import type { Match, ScenarioBlock, Step } from './scenario';
 
 interface ToolResultSeen {
@@ -40,6 +43,32 @@ function contentText(content: unknown): string {
 
 const INJECTED = /^<(document|context)\b/;
 const DOCUMENT = /^<document\b[^>]*>\n?([\s\S]*?)\n?<\/document>\s*$/;
+const UNAVAILABLE = /^<document\b[^>]*\bunavailable="true"/;
+const CHANGES = /^<document-changes\b[^>]*>\n[^\n]*\n([\s\S]*?)\n<\/document-changes>\s*$/;
+
+/** The document as the messages give it to the model, or undefined when they do not give it whole. */
+export function documentFrom(messages: readonly unknown[]): string | undefined {
+  let doc: string | undefined;
+  for (const m of messages) {
+    if (!isRecord(m) || m.role !== 'user') continue;
+    for (const b of blocksOf(m)) {
+      if (b.type !== 'text' || typeof b.text !== 'string') continue;
+      if (b.text.startsWith('<document-outline') || UNAVAILABLE.test(b.text)) {
+        doc = undefined;
+        continue;
+      }
+      const whole = DOCUMENT.exec(b.text);
+      if (whole) doc = whole[1];
+      const changes = CHANGES.exec(b.text);
+      if (changes && doc !== undefined) {
+        const next = applyPatch(doc, changes[1] ?? '');
+        if (next === false) throw new Error(`a <document-changes> diff does not apply to the document the model has:\n${changes[1] ?? ''}`);
+        doc = next;
+      }
+    }
+  }
+  return doc;
+}
 
 export function requestFacts(body: Json): RequestFacts {
   const messages = Array.isArray(body.messages) ? body.messages : [];
@@ -59,11 +88,10 @@ export function requestFacts(body: Json): RequestFacts {
     }));
   const texts = blocks.filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text as string);
   const typed = texts.filter((t) => !INJECTED.test(t));
-  const doc = texts.map((t) => DOCUMENT.exec(t)).find((m) => m !== null);
   return {
     userText: toolResults.length === 0 && typed.length > 0 ? typed.join('\n') : undefined,
     toolResults,
-    document: doc?.[1],
+    document: documentFrom(messages),
   };
 }
 

@@ -1,69 +1,133 @@
-// A small model of prompt caching, so tests can see whether follow-up requests would reuse the
-// cached prefix: the request is cut into segments (each tool, each system block, each message
-// block, in the API's order); a prefix ending at a `cache_control` block is "written" the first
-// time and "read" when a later request starts with the very same bytes (cache_control aside).
+// A model of the API's prompt caching, so tests and benchmarks see the figures the real API would
+// report. The request is cut into blocks in the API's order (each tool, each system block, each
+// message block; a message's role belongs to its first block). A prefix ending at a block with
+// `cache_control` is written to the cache; a later request reads the longest prefix it shares with
+// one written earlier, found at one of its own breakpoints or up to 20 blocks before one (the API
+// checks those boundaries too). A prefix shorter than the model's minimum is neither written nor
+// read. Usage: `cache_read_input_tokens` (read), `cache_creation_input_tokens` (from the read up to
+// the last breakpoint), `input_tokens` (after the last breakpoint); the three add up to the prompt.
+// The 5-minute lifetime is not modelled: tests and benchmarks run within it.
+//
+// The minimums are the fake's own table (from the platform's model pages), not the agent's, so the
+// fake stays an independent witness of the agent's caching.
 import { createHash } from 'node:crypto';
-import { estimateTokens, type WireUsage } from './wire';
+import type { WireUsage } from './wire';
 
-interface Segment {
-  readonly text: string;
+/** Blocks before a breakpoint the API also checks for a cached prefix. */
+export const LOOKBACK_BLOCKS = 20;
+
+const MINIMUMS: readonly (readonly [RegExp, number])[] = [
+  [/^claude-sonnet-5-5/, 512],
+  [/^claude-(opus|haiku)-5-5/, 1024],
+  [/^claude-(sonnet|opus|haiku|fable|mythos)-5/, 1024],
+  [/^claude-sonnet-4-5/, 1024],
+  [/^claude-(opus|haiku)-4-5/, 4096],
+];
+
+/** The shortest prefix (tokens) the API caches for `model`; unknown ids get 1,024. */
+export function cacheMinimum(model: string): number {
+  return MINIMUMS.find(([re]) => re.test(model))?.[1] ?? 1024;
+}
+
+interface Block {
+  /** What identifies the block: its JSON without cache_control (with the role, for a message's first). */
+  readonly key: string;
+  /** Characters the block costs (its text, not its JSON escaping). */
+  readonly chars: number;
   readonly breakpoint: boolean;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
+type Json = Record<string, unknown>;
+
+function isRecord(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function segmentOf(block: unknown): Segment {
-  if (!isRecord(block)) return { text: JSON.stringify(block), breakpoint: false };
-  const { cache_control, ...rest } = block;
-  return { text: JSON.stringify(rest), breakpoint: cache_control !== undefined && cache_control !== null };
+function charsOf(block: Json): number {
+  switch (block.type) {
+    case 'text':
+      return typeof block.text === 'string' ? block.text.length : 0;
+    case 'thinking':
+      return (typeof block.thinking === 'string' ? block.thinking.length : 0) + 16;
+    case 'tool_result': {
+      const c = block.content;
+      if (typeof c === 'string') return c.length + 8;
+      return (Array.isArray(c) ? c.filter(isRecord).reduce((n, b) => n + charsOf(b), 0) : 0) + 8;
+    }
+    default:
+      return JSON.stringify(block).length;
+  }
 }
 
-function segments(body: Record<string, unknown>): Segment[] {
-  const out: Segment[] = [];
-  if (Array.isArray(body.tools)) out.push(...body.tools.map(segmentOf));
-  if (typeof body.system === 'string') out.push({ text: body.system, breakpoint: false });
-  else if (Array.isArray(body.system)) out.push(...body.system.map(segmentOf));
-  if (Array.isArray(body.messages)) {
-    for (const message of body.messages) {
-      if (!isRecord(message)) continue;
-      out.push({ text: `<${String(message.role)}>`, breakpoint: false });
-      const content = message.content;
-      if (typeof content === 'string') out.push({ text: content, breakpoint: false });
-      else if (Array.isArray(content)) out.push(...content.map(segmentOf));
-    }
+function blockOf(raw: unknown, role?: string): Block {
+  if (!isRecord(raw)) {
+    const text = typeof raw === 'string' ? raw : JSON.stringify(raw);
+    return { key: `${role ?? ''}${JSON.stringify(text)}`, chars: text.length, breakpoint: false };
+  }
+  const { cache_control, ...rest } = raw;
+  return { key: `${role ?? ''}${JSON.stringify(rest)}`, chars: charsOf(rest), breakpoint: cache_control !== undefined && cache_control !== null };
+}
+
+function blocksOf(body: Json): Block[] {
+  const out: Block[] = [];
+  if (Array.isArray(body.tools)) out.push(...body.tools.map((t) => blockOf(t)));
+  if (typeof body.system === 'string') out.push(blockOf(body.system));
+  else if (Array.isArray(body.system)) out.push(...body.system.map((b) => blockOf(b)));
+  for (const message of Array.isArray(body.messages) ? body.messages : []) {
+    if (!isRecord(message)) continue;
+    const role = `<${String(message.role)}>`;
+    const content: unknown[] = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : Array.isArray(message.content) ? message.content : [];
+    content.forEach((b, i) => out.push(blockOf(b, i === 0 ? role : undefined)));
   }
   return out;
+}
+
+function tokens(chars: number): number {
+  return Math.ceil(chars / 4);
 }
 
 export class PromptCache {
   private readonly written = new Set<string>();
 
-  /** Usage for a request, updating the cache with its breakpoints. */
-  usageFor(body: Record<string, unknown>): Omit<WireUsage, 'output_tokens'> {
-    const hash = createHash('sha256');
+  /** Usage for a request, writing its breakpoints' prefixes to the cache. */
+  usageFor(body: Json): Omit<WireUsage, 'output_tokens'> {
+    const model = typeof body.model === 'string' ? body.model : '';
+    const minimum = cacheMinimum(model);
+    const blocks = blocksOf(body);
+    // keys[i] names the prefix that ends with block i; ends[i] its length in tokens.
+    const hash = createHash('sha256').update(model);
+    const keys: string[] = [];
+    const ends: number[] = [];
     let chars = 0;
-    let readChars = 0;
-    let cachedChars = 0;
-    const prefixes: string[] = [];
-    for (const seg of segments(body)) {
-      hash.update(seg.text);
-      hash.update('\u0000');
-      chars += seg.text.length;
-      if (!seg.breakpoint) continue;
-      const key = hash.copy().digest('hex');
-      prefixes.push(key);
-      if (this.written.has(key)) readChars = chars;
-      cachedChars = chars;
+    for (const b of blocks) {
+      hash.update(b.key).update('\u0000');
+      keys.push(hash.copy().digest('hex'));
+      chars += b.chars;
+      ends.push(tokens(chars));
     }
-    for (const key of prefixes) this.written.add(key);
-    const read = readChars > 0 ? estimateTokens(readChars) : 0;
-    const creation = cachedChars > readChars ? estimateTokens(cachedChars - readChars) : 0;
+    const total = ends.at(-1) ?? 0;
+    const breakpoints = blocks.flatMap((b, i) => (b.breakpoint ? [i] : []));
+    let read = 0;
+    for (const bp of breakpoints) {
+      for (let i = bp; i >= 0 && i >= bp - LOOKBACK_BLOCKS; i--) {
+        const end = ends[i] ?? 0;
+        if (end >= minimum && this.written.has(keys[i] ?? '')) {
+          read = Math.max(read, end);
+          break;
+        }
+      }
+    }
+    let cachedEnd = read;
+    for (const bp of breakpoints) {
+      const end = ends[bp] ?? 0;
+      if (end < minimum) continue;
+      this.written.add(keys[bp] ?? '');
+      cachedEnd = Math.max(cachedEnd, end);
+    }
     return {
-      input_tokens: estimateTokens(chars - cachedChars),
+      input_tokens: Math.max(0, total - cachedEnd),
       cache_read_input_tokens: read,
-      cache_creation_input_tokens: creation,
+      cache_creation_input_tokens: cachedEnd - read,
     };
   }
 }

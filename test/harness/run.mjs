@@ -9,7 +9,7 @@
 // tests the first pass had not reached. Each pass is one load of the workbench.
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { artifactsRoot, phaseTimeoutMs, repoRoot, samplesDir, testIndexPath } from './config.mjs';
+import { artifactsRoot, chromiumPath, phaseTimeoutMs, repoRoot, samplesDir, testIndexPath } from './config.mjs';
 import { readResults, summarize, tailToStdout } from './output.mjs';
 import { findProcessesMentioning } from './processes.mjs';
 import { createUiDriver } from './uiDriver.mjs';
@@ -174,6 +174,8 @@ async function main() {
     LESSON_AGENT_TEST_GREP: process.env.LESSON_AGENT_TEST_GREP ?? '',
     LESSON_AGENT_TEST_ARTIFACTS: dirs.root,
     LESSON_AGENT_TEST_ROUTE: process.env.LESSON_AGENT_TEST_ROUTE || 'code-server',
+    // The browser the export test prints a lesson to PDF with (the one that drives the workbench).
+    LESSON_AGENT_CHROMIUM: chromiumPath,
   };
   const cleanup = async () => {
     await route?.stop();

@@ -1,7 +1,8 @@
 // System packages the harness cannot get from npm: Debian's Chromium (the browser that drives the
-// workbench) and, only for the one-time code-server install, a C++ toolchain and the Kerberos
-// headers its native addons compile against. As root they are apt-installed; otherwise the run
-// stops with the exact command to run.
+// workbench), poppler-utils (the export test reads and renders the PDF Chromium prints) and, only
+// for the one-time code-server install, a C++ toolchain and the Kerberos headers its native addons
+// compile against. As root they are apt-installed; otherwise the run stops with the exact command
+// to run.
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { chromiumPath } from './config.mjs';
@@ -20,7 +21,10 @@ export function onPath(command) {
   return false;
 }
 
-const browserNeeds = [{ apt: 'chromium', present: () => existsSync(chromiumPath), what: `Chromium at ${chromiumPath}` }];
+const browserNeeds = [
+  { apt: 'chromium', present: () => existsSync(chromiumPath), what: `Chromium at ${chromiumPath}` },
+  { apt: 'poppler-utils', present: () => onPath('pdftotext') && onPath('pdftoppm'), what: 'pdftotext and pdftoppm (poppler-utils)' },
+];
 
 const buildNeeds = [
   { apt: 'libkrb5-dev', present: () => existsSync('/usr/include/gssapi/gssapi.h'), what: 'Kerberos headers (gssapi/gssapi.h)' },

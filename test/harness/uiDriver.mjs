@@ -1,7 +1,7 @@
 // The UI driver: a small HTTP endpoint on 127.0.0.1 through which tests running inside the
 // extension host act on the real page (Node's fetch there, playwright here). Every operation is
-// scoped to the chat webview's inner frame (the frame whose document holds the chat root) unless
-// the request says `frame: "workbench"`. The same server tells the suite index which phase it is
+// scoped to a webview's inner frame (the frame whose document holds the request's `root`: the
+// chat's by default, the lesson preview's) unless the request says `frame: "workbench"`. The same server tells the suite index which phase it is
 // in (see run.mjs: a test may ask for a window reload followed by a named follow-up suite).
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -26,7 +26,7 @@ async function findFrame(page, root, deadline) {
         // the frame navigated or went away while we looked
       }
     }
-    if (Date.now() > deadline) throw new Error(`no webview frame contains ${root} (is the chat view open?)`);
+    if (Date.now() > deadline) throw new Error(`no webview frame contains ${root} (is the webview open?)`);
     await sleep(100);
   }
 }

@@ -7,26 +7,8 @@ import { emptySession } from '../../src/core/sessions/newSession';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import type { FakeModelSession } from './fakeModel';
-import { lastUserText, openFreshDocument, useFakeModel } from './fakeModel';
+import { QUICK_INPUT, answerQuickInput, lastUserText, openFreshDocument, useFakeModel, workbench } from './fakeModel';
 import { waitUntil } from './helpers';
-
-const QUICK_INPUT = '.quick-input-widget .quick-input-box input';
-const workbench = { frame: 'workbench' as const };
-
-/**
- * Answers the quick input / input box the command opened, as a user would. Some inputs (the save
- * dialog's path) set their own value a moment after they open: fill until the value holds.
- */
-async function answerQuickInput(value: string): Promise<void> {
-  await ui.waitFor(QUICK_INPUT, workbench);
-  const current = `document.querySelector(${JSON.stringify(QUICK_INPUT)})?.value`;
-  await waitUntil(async () => {
-    await ui.fill(QUICK_INPUT, value, workbench);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    return (await ui.evaluate(current, workbench)) === value;
-  }, `the quick input to hold "${value}"`);
-  await ui.press('Enter', { ...workbench, selector: QUICK_INPUT });
-}
 
 const REPLY = 'Here is what I think about it.';
 

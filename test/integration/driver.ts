@@ -7,6 +7,7 @@
 // harness reloads the window and runs the suite declared with `describeAfterReload('<title>',
 // ...)`, then reloads again and runs the tests not reached yet. After-reload suites never run
 // otherwise.
+import { PREVIEW_TEST_IDS } from '../../webview-ui/src/preview/previewTestIds';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import type { TestId } from '../../webview-ui/src/testIds';
 
@@ -34,8 +35,8 @@ export interface TargetOptions {
   nth?: number;
   /** Milliseconds; the driver's default is 10 s. */
   timeout?: number;
-  /** The chat webview (default) or the workbench page around it. */
-  frame?: 'chat' | 'workbench';
+  /** The chat webview (default), the lesson preview's webview, or the workbench page around them. */
+  frame?: 'chat' | 'preview' | 'workbench';
 }
 
 export interface WaitOptions extends TargetOptions {
@@ -50,6 +51,8 @@ interface DriverReply {
 }
 
 const CHAT_ROOT = `[data-testid="${TEST_IDS.root}"]`;
+/** The driver finds a webview's frame by its root element. */
+const PREVIEW_ROOT = `[data-testid="${PREVIEW_TEST_IDS.root}"]`;
 
 /** `[data-testid="..."]` for one of the webview's stable test ids. */
 export function byTestId(id: TestId): string {
@@ -70,7 +73,7 @@ async function call(op: string, body: Record<string, unknown>): Promise<unknown>
   const response = await fetch(`${driverUrl()}/${op}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ root: CHAT_ROOT, ...body }),
+    body: JSON.stringify({ root: body.frame === 'preview' ? PREVIEW_ROOT : CHAT_ROOT, ...body }),
   });
   const reply: unknown = await response.json();
   if (!isReply(reply)) throw new Error(`UI driver answered ${response.status} with an unexpected body`);

@@ -6,6 +6,7 @@ import type { LessonAgentApi } from '../../src/extension';
 import { startFakeAnthropic } from '../fake/fakeAnthropic';
 import type { FakeAnthropic } from '../fake/fakeAnthropic';
 import type { ScenarioInput } from '../fake/scenario';
+import { ui } from './driver';
 import { activeExtension, waitUntil } from './helpers';
 
 export const TEST_KEY = 'sk-ant-integration-test-4f1c9e0b7d2a';
@@ -54,6 +55,23 @@ export function lastUserText(fake: FakeAnthropic): string {
 }
 
 export const workbench = { frame: 'workbench' as const };
+
+export const QUICK_INPUT = '.quick-input-widget .quick-input-box input';
+
+/**
+ * Answers the quick input / input box a command opened, as a user would. Some inputs (the save
+ * dialog's path) set their own value a moment after they open: fill until the value holds.
+ */
+export async function answerQuickInput(value: string): Promise<void> {
+  await ui.waitFor(QUICK_INPUT, workbench);
+  const current = `document.querySelector(${JSON.stringify(QUICK_INPUT)})?.value`;
+  await waitUntil(async () => {
+    await ui.fill(QUICK_INPUT, value, workbench);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    return (await ui.evaluate(current, workbench)) === value;
+  }, `the quick input to hold "${value}"`);
+  await ui.press('Enter', { ...workbench, selector: QUICK_INPUT });
+}
 
 let counter = 0;
 

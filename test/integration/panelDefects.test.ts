@@ -94,7 +94,7 @@ describe('panel: a teacher\'s small stumbles', function () {
     assert.equal(stored(), undefined, 'nothing is left in the user settings');
   });
 
-  it('Export asks where with the title\'s characters, says where it went in the panel, and counts tokens as the panel does', async () => {
+  it('Export asks where with the title\'s characters, says where it went in the panel, and gives the reply\'s cost as the panel does', async () => {
     t = await startPanelTest(REPLY, { name: uniqueName('export', '.lesson.xml'), content: SHORT_LESSON });
     await typeAndSend('What do you think of this lesson?');
     await waitForTurnEnd(t.model, 1);
@@ -125,10 +125,12 @@ describe('panel: a teacher\'s small stumbles', function () {
     const written = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
     assert.match(written, /What do you think of this lesson\?/);
 
-    // Said in the panel, with Open; the token line is the panel's, word for word.
+    // Said in the panel, with Open; the reply's cost (or tokens, for this scenario's unpriced model)
+    // is the panel's, word for word.
     await ui.waitFor(byTestId(TEST_IDS.exported), { text: `Exported to ${path.basename(folder.fsPath)}/${path.basename(offered)}` });
-    const usage = (await ui.text(byTestId(TEST_IDS.usage))).trim();
-    assert.ok(written.includes(`_Tokens: ${usage}_`), `the export says "${usage}" as the panel does:\n${written}`);
+    const foot = (await ui.text(byTestId(TEST_IDS.usage))).trim();
+    const said = foot.startsWith('Cost: ') ? `_${foot}_` : `_Tokens: ${foot}_`;
+    assert.ok(written.includes(said), `the export says "${foot}" as the panel does:\n${written}`);
     await ui.click(byTestId(TEST_IDS.exportedOpen));
     await waitUntil(() => vscode.window.activeTextEditor?.document.uri.toString() === target.toString(), 'the export to open');
 

@@ -21,9 +21,12 @@ const THEMES = [
 
 const NOTE = '  <note><p>Bring a dictionary: students check each infinitive before they write.</p></note>\n';
 
-/** The panel's flows, with a slower final answer (time to catch it streaming) and an edit to confirm. */
+/**
+ * The panel's flows, with a slower final answer (time to catch it streaming) and an edit to confirm.
+ * The replies name the model asked for (the default), so the shots show what a reply costs.
+ */
 function screensScenario(): ScenarioInput {
-  const flows = scenarioFile('panelFlows.json');
+  const { model: _unpriced, ...flows } = scenarioFile('panelFlows.json');
   const rules = (flows.rules ?? []).map((rule) =>
     rule.respond.name === 'edit done' ? { ...rule, respond: { ...rule.respond, delayMs: 70 } } : rule,
   );

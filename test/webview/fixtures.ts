@@ -1,5 +1,6 @@
 // Host messages for the preview harness, built the way the host builds them: sessions are the
 // shared reducer applied to agent events, so the fixtures cannot drift from the real view model.
+import { callCost } from '../../src/core/agent/cost';
 import type { AgentEvent, ConfirmationRequest, ErrorCode, Usage } from '../../src/shared/events';
 import type { HostMessage } from '../../src/shared/protocol';
 import type { Question } from '../../src/shared/questions';
@@ -72,8 +73,10 @@ export class TurnEvents {
     this.add({ type: 'answered', toolCallId, decision: { approved, ...(feedback ? { feedback } : {}) } });
     return approved ? this.toolEnd(toolCallId) : this.toolEnd(toolCallId, 'error', { error: 'Denied by the user' });
   }
+  /** One model call's usage, priced as the agent prices it (no cost for a model the table does not know). */
   usage(usage: Usage, model = META.model): this {
-    return this.add({ type: 'usage', usage, model });
+    const cost = callCost(usage, model);
+    return this.add({ type: 'usage', usage, model, ...(cost !== undefined ? { cost } : {}) });
   }
   retrying(code: ErrorCode, attempt: number, delayMs: number): this {
     return this.add({ type: 'status', kind: 'retrying', code, attempt, delayMs });
@@ -100,7 +103,8 @@ export function snapshot(session: SessionView, seq: number, meta: Partial<HostMe
   return { type: 'snapshot', seq, session, sessions, meta: { ...META, ...meta } };
 }
 
-export const USAGE: Usage = { inputTokens: 412, outputTokens: 268, cacheReadTokens: 5120, cacheCreationTokens: 0 };
+/** A typical editing reply's call: on Sonnet 4.5 about two cents ($0.0209). */
+export const USAGE: Usage = { inputTokens: 1840, outputTokens: 520, cacheReadTokens: 10240, cacheCreationTokens: 1200 };
 
 export const REPLY = [
   "I've added a fill-in-the-blank exercise with **five sentences** on regular *-er* verbs in the present tense.",

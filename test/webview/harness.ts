@@ -90,7 +90,7 @@ function stubScript(): string {
 })();`;
 }
 
-function page(theme: ThemeName, origin: string): string {
+function page(theme: ThemeName, origin: string, bundle: Bundle): string {
   const nonce = randomBytes(16).toString('base64');
   const csp = [
     "default-src 'none'",
@@ -110,13 +110,13 @@ function page(theme: ThemeName, origin: string): string {
 <meta property="csp-nonce" content="${nonce}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <style>html { ${vars} } body { background: var(--vscode-sideBar-background); }</style>
-<link rel="stylesheet" href="${origin}/dist/webview/main.css">
+<link rel="stylesheet" href="${origin}/dist/webview/${bundle}.css">
 <title>Lesson Agent preview</title>
 </head>
 <body class="${BODY_CLASS[theme]}">
 <div id="root"></div>
 <script nonce="${nonce}">${stubScript()}</script>
-<script nonce="${nonce}" src="${origin}/dist/webview/main.js"></script>
+<script nonce="${nonce}" src="${origin}/dist/webview/${bundle}.js"></script>
 </body>
 </html>`;
 }
@@ -126,7 +126,7 @@ export interface PreviewServer {
   close(): Promise<void>;
 }
 
-/** Serves the harness page at /?theme=dark|light|hc and the bundle under /dist/webview/. */
+/** Serves the harness page at /?theme=dark|light|hc[&bundle=preview] and the bundles under /dist/webview/. */
 export async function startPreviewServer(): Promise<PreviewServer> {
   // WEBVIEW_DIST points the harness at another build (e.g. a --production one) to test it instead.
   const dist = process.env.WEBVIEW_DIST ?? join(repoRoot(), 'dist', 'webview');
@@ -136,8 +136,9 @@ export async function startPreviewServer(): Promise<PreviewServer> {
     const url = new URL(req.url ?? '/', origin);
     if (url.pathname === '/') {
       const theme = (url.searchParams.get('theme') ?? 'dark') as ThemeName;
+      const bundle: Bundle = url.searchParams.get('bundle') === 'preview' ? 'preview' : 'main';
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(page(theme in THEMES ? theme : 'dark', origin));
+      res.end(page(theme in THEMES ? theme : 'dark', origin, bundle));
       return;
     }
     const rel = normalize(decodeURIComponent(url.pathname)).replace(/^[/\\]+/, '');
@@ -158,8 +159,12 @@ export async function startPreviewServer(): Promise<PreviewServer> {
   };
 }
 
+/** Which webview: the chat (`main`) or the lesson preview. */
+export type Bundle = 'main' | 'preview';
+
 export interface OpenOptions {
   theme?: ThemeName;
+  bundle?: Bundle;
   width?: number;
   height?: number;
 }
@@ -178,7 +183,7 @@ export class WebviewPage {
       colorScheme: options.theme === 'light' ? 'light' : 'dark',
     });
     const page = await context.newPage();
-    const url = `${server.origin}/?theme=${options.theme ?? 'dark'}`;
+    const url = `${server.origin}/?theme=${options.theme ?? 'dark'}${options.bundle === 'preview' ? '&bundle=preview' : ''}`;
     await page.goto(url);
     await page.waitForFunction(() => window.__harness.posted.some((m) => m.type === 'ready'));
     return new WebviewPage(page, url);

@@ -52,6 +52,23 @@ const scenes: Scene[] = [
   },
   { name: 'steps-collapsed', messages: [snapshot(sessionFrom(finishedTurn().events), 9)] },
   {
+    // A reply's cost in money under it (its tokens are in the tooltip), and a cheap follow-up.
+    name: 'reply-cost',
+    messages: [
+      snapshot(
+        sessionFrom([
+          ...finishedTurn().events,
+          ...new TurnEvents('t2')
+            .start('Are the hints all infinitives?', Date.UTC(2026, 1, 6, 9, 40))
+            .text('Yes: each blank\'s hint is the verb\'s infinitive (*parler*, *aimer*, *chanter*, *donner*, *habiter*).')
+            .usage({ inputTokens: 240, outputTokens: 90, cacheReadTokens: 13_300, cacheCreationTokens: 0 })
+            .done().events,
+        ]),
+        12,
+      ),
+    ],
+  },
+  {
     name: 'steps-expanded',
     messages: [snapshot(sessionFrom(finishedTurn().events), 9)],
     act: async (w) => {

@@ -1,11 +1,13 @@
 // The transcript as the model sees it. Stored messages become API messages (partial and refused
-// replies left out, consecutive user messages merged with their tool_results first, thinking blocks
-// kept exactly as received but only for the model that wrote them), and the history window keeps
-// the last N messages without ever separating a tool_use from its tool_result, cutting into the
-// running turn (whose thinking blocks must all go back), or starting with anything but the user's
-// words. The pairing invariant itself lives with the sessions (sessions/pairing.ts).
+// replies left out, consecutive user messages merged with their tool_results first, the document
+// blocks a user message carries placed after its results and before its words, thinking blocks
+// kept exactly as received but only for the model that wrote them), and the history window
+// (window.ts) starts at a user message with words, moving in steps so the cached prefix survives.
+// The pairing invariant itself lives with the sessions (sessions/pairing.ts).
 import type Anthropic from '@anthropic-ai/sdk';
+import { renderAttachment } from '../prompt/documentBlocks';
 import type { ReadonlyMessage, ReadonlySession } from '../sessions/schema';
+import { carriedBlock, opensTurn, steppedWindow, type WindowCut } from './window';
 
 /** A message as sent: always a block array, never the system role. */
 export interface ApiMessage {
@@ -46,14 +48,27 @@ export function refusedTurns(session: ReadonlySession): Set<string> {
 
 function blocksFor(m: ReadonlyMessage, model: string | undefined): Anthropic.ContentBlockParam[] {
   const keepThinking = model !== undefined && m.requestedModel === model;
-  return m.content
+  const own = m.content
     .filter((b) => (b.type === 'text' ? b.text.length > 0 : b.type === 'thinking' || b.type === 'redacted_thinking' ? keepThinking : true))
     .map(toApiBlock);
+  if (!m.document || m.document.length === 0) return own;
+  // The document comes after the results (which must lead) and before the user's own words.
+  return [...own.filter(isResult), ...m.document.map(renderAttachment), ...own.filter((b) => !isResult(b))];
 }
 
-/** Stored messages -> a valid alternation of API messages (before windowing). */
-export function toApiMessages(messages: readonly ReadonlyMessage[], options: HistoryOptions = {}): ApiMessage[] {
+/** API messages and, for each, the ids of the stored messages it was built from. */
+export interface ApiHistory {
+  readonly messages: ApiMessage[];
+  readonly sources: string[][];
+  /** Whether each message starts a turn: the user's own words (document blocks do not count). */
+  readonly opens: boolean[];
+}
+
+/** Stored messages -> a valid alternation of API messages (before windowing), with their sources. */
+export function toApiHistory(messages: readonly ReadonlyMessage[], options: HistoryOptions = {}): ApiHistory {
   const out: ApiMessage[] = [];
+  const sources: string[][] = [];
+  const opens: boolean[] = [];
   for (const m of messages) {
     if (m.partial || options.skipTurns?.has(m.turnId)) continue;
     const blocks = blocksFor(m, options.model);
@@ -64,15 +79,24 @@ export function toApiMessages(messages: readonly ReadonlyMessage[], options: His
       // Results always lead: they answer the assistant message just before this group.
       const merged = [...prev.content, ...blocks];
       prev.content = m.role === 'user' ? [...merged.filter(isResult), ...merged.filter((b) => !isResult(b))] : merged;
+      sources.at(-1)?.push(m.id);
+      if (m.role === 'user' && m.content.some((b) => b.type === 'text')) opens[opens.length - 1] = true;
     } else {
       out.push({ role: m.role, content: blocks });
+      sources.push([m.id]);
+      opens.push(m.role === 'user' && m.content.some((b) => b.type === 'text'));
     }
   }
   out.forEach((m, i) => {
     const prev = out[i - 1];
     if (m.role === 'user' && prev) m.content = inToolUseOrder(m.content, prev);
   });
-  return out;
+  return { messages: out, sources, opens };
+}
+
+/** Stored messages -> a valid alternation of API messages (before windowing). */
+export function toApiMessages(messages: readonly ReadonlyMessage[], options: HistoryOptions = {}): ApiMessage[] {
+  return toApiHistory(messages, options).messages;
 }
 
 /** Puts the results in the order of the tool_use blocks they answer (a repair may add one late). */
@@ -91,29 +115,18 @@ function textOf(m: ApiMessage): Anthropic.TextBlockParam[] {
 }
 
 /**
- * The last `limit` messages (or the whole running turn, if longer), starting at a user message. The first message never keeps
- * tool_results (their tool_use is outside the window). If no user message with words of its own
- * is in reach, the window starts at the first user message in it, given the latest request's words.
+ * The messages from `start` (see window.ts) to the end, starting with the user's words: the first
+ * message never keeps tool_results (their tool_use is outside the window). If no user message with
+ * words of its own is in reach, the window starts at the first user message in it, given the
+ * latest request's words. `opens` marks the messages that start a turn.
  */
-export function windowMessages(messages: readonly ApiMessage[], limit: number): ApiMessage[] {
-  const own = (m: ApiMessage | undefined): boolean => m?.role === 'user' && textOf(m).length > 0;
-  // The running turn (from the user's latest words) always goes whole: its thinking blocks must
-  // all go back, so a long turn may exceed the limit rather than lose its beginning.
-  let turnStart = messages.length;
-  for (let i = messages.length - 1; i >= 0; i--) {
-    if (own(messages[i])) {
-      turnStart = i;
-      break;
-    }
-  }
-  const start = Math.min(turnStart, Math.max(0, messages.length - Math.max(1, limit)));
-  let first = -1;
-  for (let i = start; i < messages.length; i++) {
-    if (own(messages[i])) {
-      first = i;
-      break;
-    }
-  }
+export function windowFrom(messages: readonly ApiMessage[], cut: WindowCut, opens: readonly boolean[] = messages.map(opensTurn)): ApiMessage[] {
+  const carried = messages.map((m, i) => (i >= cut.start && i < cut.carriedUntil ? { role: m.role, content: m.content.map(carriedBlock) } : m));
+  return windowFromStart(carried, cut.start, opens);
+}
+
+function windowFromStart(messages: readonly ApiMessage[], start: number, opens: readonly boolean[]): ApiMessage[] {
+  const first = opens.findIndex((o, i) => o && i >= start);
   if (first >= 0) {
     const head = messages[first] as ApiMessage;
     return [{ role: 'user', content: head.content.filter((b) => !isResult(b)) }, ...messages.slice(first + 1)];
@@ -123,9 +136,15 @@ export function windowMessages(messages: readonly ApiMessage[], limit: number): 
   if (at >= messages.length) return [];
   // A long run of tool calls: keep the user's latest request visible so the model knows the goal.
   let request: Anthropic.TextBlockParam[] = [];
-  for (let i = start - 1; i >= 0 && request.length === 0; i--) if (own(messages[i])) request = textOf(messages[i] as ApiMessage);
+  for (let i = start - 1; i >= 0 && request.length === 0; i--) if (opens[i]) request = textOf(messages[i] as ApiMessage);
   const note = { type: 'text' as const, text: '(Earlier steps of this turn are left out of the history to save space.)' };
   return [{ role: 'user', content: [...request, note] }, ...messages.slice(at + 1)];
+}
+
+/** The history window: at most `limit` messages (or the whole running turn), moving in steps (window.ts). */
+export function windowMessages(messages: readonly ApiMessage[], limit: number): ApiMessage[] {
+  const opens = messages.map(opensTurn);
+  return windowFrom(messages, steppedWindow(opens, limit), opens);
 }
 
 /** Problems that would make the API reject the request; empty when it is valid. */

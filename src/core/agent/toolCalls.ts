@@ -86,7 +86,7 @@ function toolContext(ctx: TurnContext, toolUseId: string, beginEdit: (edit: Edit
     documentSeen: ctx.documentSeen,
     workspace: ctx.workspace,
     skills: ctx.skills,
-    settings: { approvalEdits: ctx.settings.approvalEdits, alwaysConfirm: ctx.settings.alwaysConfirm },
+    settings: { approvalEdits: ctx.settings.approvalEdits, alwaysConfirm: ctx.settings.alwaysConfirm, largeDocumentChars: ctx.settings.largeDocumentChars },
     userRequest: userRequestOf(ctx.session.messages, ctx.turn.id),
     signal: ctx.signal,
     now: ctx.now,

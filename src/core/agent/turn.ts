@@ -5,18 +5,21 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentEvent, Usage } from '../../shared/events';
 import type { DocumentSnapshot } from '../documents/types';
-import { buildRequest, type PromptDocument, type UnreadableDocument } from '../prompt/assemble';
+import { buildRequest } from '../prompt/assemble';
 import type { ReadonlySession, ReadonlyTurn } from '../sessions/schema';
 import { TEXT_BLOCK_SEPARATOR, turnNarration, turnText } from '../sessions/view';
 import type { EventBody, LogLevel, TurnContext, TurnSetup } from './context';
+import { callCost } from './cost';
 import { classifyFailure, scrubSecrets, type AgentError } from './errors';
-import { pairingProblems, refusedTurns, toApiMessages, windowMessages } from './history';
+import { planDocument, type DocumentNow } from './documentContext';
+import { pairingProblems, refusedTurns, toApiHistory, windowFrom, type ApiHistory } from './history';
 import { callModel, ModelCallFailure } from './modelCall';
 import { storedContent, stopOutcome } from './replies';
 import { capitalized } from './surface';
 import { modelParams } from './requestParams';
 import { runToolUses, type ToolUse, type ToolUsesOutcome } from './toolCalls';
 import type { TurnOutcome } from './types';
+import { steppedWindow } from './window';
 
 /** Ends the run: a failure to report, or Stop. */
 class TurnEnd extends Error {
@@ -156,7 +159,8 @@ export class TurnRunner implements TurnContext {
     return { status, turnId: this.turnId, ...(error ? { error } : {}) };
   }
 
-  private async readDocument(): Promise<PromptDocument | UnreadableDocument | undefined> {
+  /** The document now; what the model sees of it is decided by placeDocument. */
+  private async readDocument(): Promise<DocumentNow | undefined> {
     if (!this.document) return undefined;
     try {
       const snapshot = await this.document.read();
@@ -168,17 +172,47 @@ export class TurnRunner implements TurnContext {
     }
   }
 
+  /**
+   * Gives the request what it must carry of the document (documentContext.ts), through the owner.
+   * Returns true when the session changed.
+   */
+  private async placeDocument(history: ApiHistory, start: number): Promise<boolean> {
+    const now = await this.readDocument();
+    const last = history.messages.length - 1;
+    if (!now || history.messages[last]?.role !== 'user') return false;
+    const byId = new Map(this.session.messages.map((m) => [m.id, m]));
+    const hasWords = (id: string): boolean => byId.get(id)?.content.some((b) => b.type === 'text') ?? false;
+    const targetId = history.sources[last]?.at(-1);
+    const topIndex = history.opens.findIndex((o, i) => o && i >= start);
+    const topId = (history.sources[topIndex] ?? []).find(hasWords) ?? targetId;
+    if (!targetId || !topId) return false;
+    const plan = planDocument({
+      messages: this.session.messages,
+      windowIds: history.sources.slice(start).flat(),
+      topId,
+      targetId,
+      opening: hasWords(targetId),
+      now,
+      outlineAbove: this.settings.largeDocumentChars,
+    });
+    if (plan.kind === 'append') this.owner.attachDocument(plan.messageId, plan.attachment);
+    if (plan.kind === 'rebase') this.owner.rebaseDocument(plan.topId, plan.base, plan.changes);
+    return plan.kind !== 'none';
+  }
+
   private async buildParams(): Promise<Anthropic.MessageCreateParamsNonStreaming> {
-    const history = toApiMessages(this.session.messages, { model: this.settings.model, skipTurns: refusedTurns(this.session) });
-    const api = windowMessages(history, this.settings.historyLength);
+    const options = { model: this.settings.model, skipTurns: refusedTurns(this.session) };
+    let history = toApiHistory(this.session.messages, options);
+    const cut = steppedWindow(history.opens, this.settings.historyLength);
     // A reply paused by the API (pause_turn) is continued by sending it back as the last message.
-    const continuing = this.session.messages.at(-1)?.stopReason === 'pause_turn' && api.at(-1)?.role === 'assistant';
+    const continuing = this.session.messages.at(-1)?.stopReason === 'pause_turn' && history.messages.at(-1)?.role === 'assistant';
+    if (!continuing && (await this.placeDocument(history, cut.start))) history = toApiHistory(this.session.messages, options);
+    const api = windowFrom(history.messages, cut, history.opens);
     const problems = pairingProblems(continuing ? api.slice(0, -1) : api);
     if (problems.length > 0) {
       throw new TurnEnd({ code: 'session', message: `The conversation history is inconsistent (${problems[0]}).`, retryable: false });
     }
-    const document = await this.readDocument();
-    return buildRequest({ params: modelParams(this.settings), tools: this.registry.apiTools, messages: api, ...(document ? { document } : {}) });
+    return buildRequest({ params: modelParams(this.settings), tools: this.registry.apiTools, messages: api });
   }
 
   private onText(delta: string, opensBlock: boolean): void {
@@ -254,9 +288,11 @@ export class TurnRunner implements TurnContext {
   private async afterMessage(message: Anthropic.Message): Promise<TurnOutcome | undefined> {
     this.calls++;
     const usage = usageOf(message.usage);
+    // Priced by the model that answered (the response names it), one call at a time.
+    const cost = callCost(usage, message.model);
     const stop = stopOutcome(message, modelParams(this.settings).max_tokens);
-    const reply = { model: message.model, requestedModel: this.settings.model, usage, stopReason: message.stop_reason };
-    this.emit({ type: 'usage', usage, model: message.model });
+    const reply = { model: message.model, requestedModel: this.settings.model, usage, ...(cost !== undefined ? { cost } : {}), stopReason: message.stop_reason };
+    this.emit({ type: 'usage', usage, model: message.model, ...(cost !== undefined ? { cost } : {}) });
     if (stop.kind === 'refused') {
       // Nothing of a declined reply runs or is sent again; what streamed stays, for the record.
       this.owner.recordReply(this.turnId, { ...reply, content: [] });

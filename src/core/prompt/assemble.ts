@@ -1,32 +1,22 @@
-// Prompt assembly: the system prompt (base.md + the lesson quick reference), the tools, the
-// windowed history and the bound document's current text. Caching: `tools` and `system` are
-// byte-identical from one request to the next (a breakpoint on the system block caches both), and a
-// second breakpoint on the last history block lets the next call of the same turn reuse the
-// conversation so far. The document changes, so it goes after that breakpoint, in the last message.
+// Prompt assembly: the system prompt (base.md + the lesson quick reference), the tools and the
+// windowed history, which carries the bound document (documentBlocks.ts). Caching, with at most
+// the API's four breakpoints: `tools` and `system` are byte-identical from one request to the next
+// (a breakpoint on the system block caches both); a breakpoint after the document's copy (the
+// window's first block) keeps it cached across turns, even when the history before it is cut; a
+// breakpoint on the last block lets the next call reuse the conversation so far (the API finds it
+// up to 20 blocks back). A fresh copy appended during a turn gets one too.
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ModelParams } from '../agent/requestParams';
 import { lessonQuickReference } from '../lesson/quickReference';
 import basePrompt from './base.md';
-
-export interface PromptDocument {
-  readonly name: string;
-  readonly kind: 'lesson' | 'text';
-  readonly text: string;
-}
-
-/** The document could not be read: the model is told why instead. */
-export interface UnreadableDocument {
-  readonly name: string;
-  readonly problem: string;
-}
+import { attr, isSnapshotBlock } from './documentBlocks';
 
 export interface RequestInput {
   /** Model, output limit, thinking and effort, from the model table. */
   readonly params: ModelParams;
   readonly tools: readonly Anthropic.Tool[];
-  /** The history to send, already windowed and valid; the last message is the user's (or a paused reply). */
+  /** The history to send, already windowed and valid, document blocks included; the last message is the user's (or a paused reply). */
   readonly messages: readonly { role: 'user' | 'assistant'; content: Anthropic.ContentBlockParam[] }[];
-  readonly document?: PromptDocument | UnreadableDocument;
 }
 
 let system: string | undefined;
@@ -35,15 +25,6 @@ let system: string | undefined;
 export function systemPrompt(): string {
   system ??= `${basePrompt.trim()}\n\n## Lesson XML quick reference\n\n${lessonQuickReference()}\n`;
   return system;
-}
-
-function attr(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
-
-export function documentBlock(doc: PromptDocument | UnreadableDocument): string {
-  if ('problem' in doc) return `<document name="${attr(doc.name)}" unavailable="true">\n${doc.problem}\n</document>`;
-  return `<document name="${attr(doc.name)}" kind="${doc.kind}">\n${doc.text}\n</document>`;
 }
 
 /** How an attached selection is given to the model, before the user's words. */
@@ -59,16 +40,24 @@ function withBreakpoint(block: Anthropic.ContentBlockParam): Anthropic.ContentBl
   return block;
 }
 
+/** Where the message breakpoints go: the first and the last document copy, and the last block. */
+function breakpointsOf(messages: readonly Anthropic.MessageParam[]): Set<string> {
+  const copies: string[] = [];
+  messages.forEach((m, i) => {
+    if (typeof m.content !== 'string') m.content.forEach((b, j) => (isSnapshotBlock(b) ? copies.push(`${i}:${j}`) : undefined));
+  });
+  const at = new Set([copies[0], copies.at(-1)].filter((k): k is string => k !== undefined));
+  const last = messages.at(-1);
+  if (last?.role === 'user' && typeof last.content !== 'string' && last.content.length > 0) at.add(`${messages.length - 1}:${last.content.length - 1}`);
+  return at;
+}
+
 export function buildRequest(input: RequestInput): Anthropic.MessageCreateParamsNonStreaming {
-  const messages: Anthropic.MessageParam[] = input.messages.slice();
-  const last = input.messages.at(-1);
-  if (last?.role === 'user') {
-    const content = last.content.slice();
-    const end = content.length - 1;
-    if (end >= 0) content[end] = withBreakpoint(content[end] as Anthropic.ContentBlockParam);
-    if (input.document) content.push({ type: 'text', text: documentBlock(input.document) });
-    messages[messages.length - 1] = { role: last.role, content };
-  }
+  const at = breakpointsOf(input.messages);
+  const messages: Anthropic.MessageParam[] = input.messages.map((m, i) => {
+    if (![...at].some((k) => k.startsWith(`${i}:`))) return m;
+    return { role: m.role, content: m.content.map((b, j) => (at.has(`${i}:${j}`) ? withBreakpoint(b) : b)) };
+  });
   return {
     ...input.params,
     system: [{ type: 'text', text: systemPrompt(), cache_control: EPHEMERAL }],

@@ -9,6 +9,8 @@ export class ChangeSet {
   private readonly turns = new Set<string>();
   private readonly calls = new Set<string>();
   private readonly edits = new Set<string>();
+  /** Existing user messages whose document attachments changed. */
+  private readonly attached = new Set<string>();
   private pendingChanged = false;
   private titleChanged = false;
   private documentChanged = false;
@@ -29,6 +31,10 @@ export class ChangeSet {
     this.edits.add(id);
   }
 
+  attachments(messageId: string): void {
+    this.attached.add(messageId);
+  }
+
   pending(): void {
     this.pendingChanged = true;
   }
@@ -43,7 +49,7 @@ export class ChangeSet {
 
   get empty(): boolean {
     return (
-      this.messages.size + this.turns.size + this.calls.size + this.edits.size === 0 &&
+      this.messages.size + this.turns.size + this.calls.size + this.edits.size + this.attached.size === 0 &&
       !this.pendingChanged &&
       !this.titleChanged &&
       !this.documentChanged
@@ -56,6 +62,11 @@ export class ChangeSet {
    */
   take(session: Session): SessionChange[] {
     const out: SessionChange[] = [...this.insertedMessages(session)];
+    for (const id of this.attached) {
+      // A message inserted in this checkpoint already carries its attachments.
+      const message = this.messages.has(id) ? undefined : session.messages.find((m) => m.id === id);
+      if (message) out.push({ op: 'attachments', messageId: id, document: message.document ?? null });
+    }
     for (const id of this.turns) {
       const turn = session.turns.find((t) => t.id === id);
       if (turn) out.push({ op: 'turn', turn });
@@ -80,6 +91,7 @@ export class ChangeSet {
     this.turns.clear();
     this.calls.clear();
     this.edits.clear();
+    this.attached.clear();
     this.pendingChanged = this.titleChanged = this.documentChanged = false;
   }
 

@@ -12,6 +12,7 @@ import {
   editRecordSchema,
   pendingInteractionSchema,
   SESSION_SCHEMA_VERSION,
+  documentAttachmentSchema,
   storedMessageSchema,
   toolCallRecordSchema,
   turnRecordSchema,
@@ -28,6 +29,8 @@ export const sessionChangeSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('pending'), pending: pendingInteractionSchema.nullable() }),
   z.object({ op: z.literal('title'), title: z.string() }),
   z.object({ op: z.literal('document'), document: boundDocumentSchema }),
+  /** What of the bound document goes with an existing user message (null: nothing any more). */
+  z.object({ op: z.literal('attachments'), messageId: z.string(), document: z.array(documentAttachmentSchema).nullable() }),
 ]);
 export type SessionChange = z.infer<typeof sessionChangeSchema>;
 
@@ -58,9 +61,12 @@ function upsert<T extends { id: string }>(list: T[], item: T): void {
 /** Applies one checkpoint's changes, all or none: returns a reason when they do not fit. */
 export function applyChanges(session: Session, at: number, changes: readonly SessionChange[]): string | undefined {
   let count = session.messages.length;
+  const ids = new Set(session.messages.map((m) => m.id));
   for (const c of changes) {
+    if (c.op === 'attachments' && !ids.has(c.messageId)) return `the document went with message ${c.messageId}, which is not there`;
     if (c.op !== 'message') continue;
     if (c.index > count) return `a message was inserted at ${c.index} of ${count}`;
+    ids.add(c.message.id);
     count++;
   }
   for (const c of changes) {
@@ -87,6 +93,13 @@ export function applyChanges(session: Session, at: number, changes: readonly Ses
       case 'document':
         session.document = c.document;
         break;
+      case 'attachments': {
+        const message = session.messages.find((m) => m.id === c.messageId);
+        if (!message) break;
+        if (c.document) message.document = c.document;
+        else delete message.document;
+        break;
+      }
     }
   }
   session.updatedAt = at;

@@ -1,7 +1,8 @@
 // A session exported as Markdown: what the user saw (messages, steps, questions with their answers,
 // confirmations with their decisions, errors), readable on its own and safe to share: no tool inputs
 // or document snapshots, only the summaries shown in the panel.
-import { formatDateTime, usageLine } from '../../shared/format';
+import { formatCost, formatDateTime, usageLine } from '../../shared/format';
+import { totalSpend } from '../../shared/spend';
 import type { AnswerValue } from '../../shared/questions';
 import type { AssistantItem } from '../../shared/view';
 import type { ReadonlySession } from './schema';
@@ -55,8 +56,10 @@ function assistantSection(item: AssistantItem, locale: string | undefined): stri
   if (item.text) parts.push(item.partial ? `${item.text}\n\n_(cut short)_` : item.text);
   if (item.status === 'stopped') parts.push('_Stopped._');
   if (item.error) parts.push(`**Error** (${item.error.code}): ${item.error.message}`);
-  // The same figures as the panel's usage line (one formatter), so the two never disagree.
-  if (item.usage) parts.push(`_Tokens: ${usageLine(item.usage, locale)}_`);
+  // The same figure as the panel's (one formatter), so the two never disagree: the cost, or the
+  // tokens when the model has no known price.
+  if (item.usage && item.cost !== undefined) parts.push(`_Cost: ${formatCost(item.cost, locale)}_`);
+  else if (item.usage) parts.push(`_Tokens: ${usageLine(item.usage, locale)}_`);
   return parts.join('\n\n');
 }
 
@@ -65,6 +68,8 @@ export function sessionToMarkdown(session: ReadonlySession, options: { locale?: 
   const out: string[] = [`# ${session.title}`];
   const meta = [`Created ${formatDateTime(session.createdAt, options.locale)}`];
   if (session.document) meta.push(`document: ${session.document.name}`);
+  const spent = totalSpend(view.items.flatMap((i) => (i.kind === 'assistant' ? [i] : [])));
+  if (spent?.cost !== undefined) meta.push(`cost ${formatCost(spent.cost, options.locale)}`);
   out.push(`_${meta.join(' · ')}_`);
   for (const item of view.items) {
     if (item.kind === 'user') {

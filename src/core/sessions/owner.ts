@@ -13,6 +13,7 @@
 // across processes. Each transition marks what it changed; save() hands those changes to the store,
 // which appends them to the session's journal as one checkpoint.
 import type { ErrorCode, Usage } from '../../shared/events';
+import { addCall, spendOf } from '../../shared/spend';
 import { DEFAULT_TITLE, titleFrom } from '../../shared/titles';
 import type { BoundDocumentView } from '../../shared/view';
 import { hashText, makePatch } from '../documents/patch';
@@ -21,6 +22,7 @@ import { interruptedResult, repairPairing } from './pairing';
 import { emptySession } from './newSession';
 import { EDIT_NOT_APPLIED, recoveredResult, type EditOutcome } from './recovery';
 import type {
+  DocumentAttachment,
   EditRecord,
   PendingInteraction,
   ReadonlySession,
@@ -54,6 +56,8 @@ export interface ModelReply {
   /** The model id the request asked for (thinking blocks belong to it). */
   readonly requestedModel: string;
   readonly usage: Usage;
+  /** What the call cost in US dollars; absent when its model has no known price. */
+  readonly cost?: number;
   readonly stopReason: string | null;
 }
 
@@ -73,16 +77,6 @@ export interface PlannedEdit {
 export type EditLanding = { readonly applied: true; readonly before: string; readonly after: string } | { readonly applied: false };
 
 export const NOT_ANSWERED = 'The user did not answer; they wrote a new message instead.';
-
-function addUsage(a: Usage | undefined, b: Usage): Usage {
-  if (!a) return b;
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
-    cacheCreationTokens: a.cacheCreationTokens + b.cacheCreationTokens,
-  };
-}
 
 export class SessionOwner {
   private readonly changes = new ChangeSet();
@@ -232,7 +226,10 @@ export class SessionOwner {
   recordReply(turnId: string, reply: ModelReply): StoredMessage | undefined {
     const turn = this.turnOf(turnId);
     turn.steps++;
-    turn.usage = addUsage(turn.usage, reply.usage);
+    const spent = addCall(turn.usage ? spendOf(turn.usage, turn.cost) : undefined, spendOf(reply.usage, reply.cost));
+    turn.usage = spent.usage;
+    if (spent.cost !== undefined) turn.cost = spent.cost;
+    else delete turn.cost;
     turn.model = reply.model;
     if (reply.content.length === 0) return undefined;
     return this.append(turnId, 'assistant', reply.content, {
@@ -251,6 +248,46 @@ export class SessionOwner {
 
   recordToolResults(turnId: string, results: ToolResultBlock[]): void {
     if (results.length > 0) this.append(turnId, 'user', results);
+  }
+
+  // ---- the document as the model is shown it (agent/documentContext.ts decides) ------------------
+
+  /**
+   * Something new about the document goes with the newest user message (sent next, or sent only
+   * by a failed attempt): appended, so nothing the model already saw changes.
+   */
+  attachDocument(messageId: string, attachment: DocumentAttachment): void {
+    const message = this.messageOf(messageId);
+    message.document = [...(message.document ?? []), attachment];
+    this.changes.attachments(messageId);
+  }
+
+  /**
+   * A turn starts from a new base: every earlier copy and diff is dropped, `base` becomes the only
+   * attachment of the window's first message, and `changes` (if any) go with the turn's message.
+   * Only ever done when a turn starts: a running turn's messages are never rewritten.
+   */
+  rebaseDocument(topId: string, base: DocumentAttachment, changes?: { messageId: string; attachment: DocumentAttachment }): void {
+    const top = this.messageOf(topId);
+    const target = changes ? this.messageOf(changes.messageId) : undefined;
+    for (const m of this.s.messages) {
+      if (m.document === undefined) continue;
+      delete m.document;
+      this.changes.attachments(m.id);
+    }
+    top.document = [base];
+    this.changes.attachments(top.id);
+    if (target && changes) {
+      target.document = [...(target.document ?? []), changes.attachment];
+      this.changes.attachments(target.id);
+    }
+  }
+
+  private messageOf(id: string): StoredMessage {
+    const message = this.s.messages.find((m) => m.id === id);
+    if (!message) throw new Error(`Message ${id} is not in session ${this.s.id}.`);
+    if (message.role !== 'user') throw new Error(`Message ${id} is not a user message; the document only goes with user messages.`);
+    return message;
   }
 
   // ---- tool calls ------------------------------------------------------------------------------

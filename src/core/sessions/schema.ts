@@ -3,7 +3,7 @@
 // Plain JSON, schema-versioned; older files are brought forward by pure migrations (migrations.ts).
 import * as z from 'zod';
 import { textPatchSchema } from '../documents/patch';
-import { confirmationRequestSchema, ERROR_CODES, usageSchema } from '../../shared/events';
+import { confirmationRequestSchema, costSchema, ERROR_CODES, usageSchema } from '../../shared/events';
 import { answerValueSchema, questionSchema } from '../../shared/questions';
 import { boundDocumentSchema } from '../../shared/view';
 
@@ -33,6 +33,30 @@ export type StoredBlock = z.infer<typeof storedBlockSchema>;
 export type ToolResultBlock = z.infer<typeof toolResultBlockSchema>;
 export type ThinkingBlock = z.infer<typeof thinkingBlockSchema> | z.infer<typeof redactedThinkingBlockSchema>;
 
+/** A replacement of [start, end) in UTF-16 offsets (documents/types.ts TextEdit). */
+export const textEditSchema = z.object({ start: z.number().int().nonnegative(), end: z.number().int().nonnegative(), newText: z.string() });
+
+/**
+ * What the model was shown of the bound document with a user message (see prompt/documentBlocks.ts):
+ * a snapshot (the whole text, or for a large document its outline; `text` is the whole text in both
+ * cases, the base later changes are computed from), the changes since what it saw before (the
+ * edits, and the diff it was sent), or why the document could not be read. Stored so that every
+ * later request renders the very same bytes, which is what keeps the prompt cache valid.
+ */
+export const documentAttachmentSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('snapshot'),
+    name: z.string(),
+    docKind: z.enum(['lesson', 'text']),
+    text: z.string(),
+    /** Set when the document was sent as this outline instead of its text. */
+    outline: z.string().optional(),
+  }),
+  z.object({ kind: z.literal('changes'), name: z.string(), edits: z.array(textEditSchema), rendered: z.string() }),
+  z.object({ kind: z.literal('unavailable'), name: z.string(), problem: z.string() }),
+]);
+export type DocumentAttachment = z.infer<typeof documentAttachmentSchema>;
+
 export const storedMessageSchema = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant']),
@@ -41,6 +65,8 @@ export const storedMessageSchema = z.object({
   turnId: z.string(),
   /** User messages: a label for attached context (the selection), shown as a chip. */
   context: z.string().optional(),
+  /** User messages: the document as sent with this message, before its own blocks (after tool results). */
+  document: z.array(documentAttachmentSchema).optional(),
   /** Assistant messages: the model that answered, as the response named it. */
   model: z.string().optional(),
   /** Assistant messages: the model id the request asked for. Thinking blocks belong to it alone. */
@@ -151,6 +177,11 @@ export const turnRecordSchema = z.object({
   /** Model calls made in this turn so far. */
   steps: z.number(),
   usage: usageSchema.optional(),
+  /**
+   * What the turn's model calls cost in US dollars, each priced when it was made. Absent when a
+   * call's model had no known price, and in sessions saved before costs were kept (tokens shown).
+   */
+  cost: costSchema.optional(),
   model: z.string().optional(),
   error: turnErrorSchema.optional(),
   /** Some text of this turn was cut short (an error or Stop after text had streamed). */
@@ -195,3 +226,4 @@ export type ReadonlyToolCall = DeepReadonly<ToolCallRecord>;
 export type ReadonlyEdit = DeepReadonly<EditRecord>;
 export type ReadonlyPending = DeepReadonly<PendingInteraction>;
 export type ReadonlyProposal = DeepReadonly<Proposal>;
+export type ReadonlyAttachment = DeepReadonly<DocumentAttachment>;

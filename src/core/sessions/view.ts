@@ -148,6 +148,7 @@ function assistantItem(session: ReadonlySession, turn: ReadonlyTurn): AssistantI
     ...(turn.partial ? { partial: true } : {}),
     ...(status === 'error' && turn.error ? { error: turn.error } : {}),
     ...(turn.usage ? { usage: turn.usage } : {}),
+    ...(turn.usage && turn.cost !== undefined ? { cost: turn.cost } : {}),
     ...(turn.model ? { model: turn.model } : {}),
     ...cardsOf(turn, calls, cardOffsets(session.messages, turn.id)),
     createdAt: turn.startedAt,

@@ -6,6 +6,8 @@ import { createDocumentTool } from './createDocument';
 import { editDocumentTool } from './editDocument';
 import { editTextTool } from './editText';
 import { createLoadSkillTool } from './loadSkill';
+import { readDocumentTool } from './readDocument';
+import { replaceElementTool } from './replaceElement';
 import type { AnyTool } from './types';
 
 // The same catalog yields the same tool objects, so callers that ask every turn keep identical
@@ -15,7 +17,7 @@ const byCatalog = new WeakMap<SkillCatalog, AnyTool[]>();
 export function builtinTools(catalog: SkillCatalog): AnyTool[] {
   const known = byCatalog.get(catalog);
   if (known) return known;
-  const tools = [createLoadSkillTool(catalog), editTextTool, editDocumentTool, createDocumentTool];
+  const tools = [createLoadSkillTool(catalog), readDocumentTool, editTextTool, replaceElementTool, editDocumentTool, createDocumentTool];
   byCatalog.set(catalog, tools);
   return tools;
 }

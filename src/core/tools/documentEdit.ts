@@ -6,9 +6,10 @@ import { rebaseEdits } from '../documents/rebase';
 import type { DocumentAccess, DocumentSnapshot, TextEdit } from '../documents/types';
 import { judgeLessonChange } from '../lesson/change';
 import { formatErrorList } from '../lesson/validate';
+import { DEFAULT_SETTINGS } from '../settings';
 import { editApproval } from './approval';
 import { judgeStudentWork } from './studentWorkGuard';
-import type { ConfirmationPlan, ToolContext, ToolResult } from './types';
+import type { ConfirmationPlan, ToolContext, ToolResult, ToolSettings } from './types';
 
 /** "added an exercise" -> "Added an exercise." */
 function sentence(words: string): string {
@@ -29,6 +30,11 @@ export async function readDocument(document: DocumentAccess): Promise<DocumentSn
   } catch (error) {
     return errorResult(`The document ${document.name} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** Documents longer than this (characters) are read and edited in parts, never resent whole. */
+export function largeDocumentLimit(settings: ToolSettings): number {
+  return settings.largeDocumentChars ?? DEFAULT_SETTINGS.largeDocumentChars;
 }
 
 export function isSnapshot(value: DocumentSnapshot | ToolResult): value is DocumentSnapshot {
@@ -82,11 +88,13 @@ function modelView(after: DocumentSnapshot, belief: string | undefined): Documen
   return { text: belief, version: after.version };
 }
 
-function conflictResult(message: string, current: DocumentSnapshot): ToolResult {
-  return errorResult(
-    `${message}\nRedo your change on the current text below (it includes the user's typing).\n\n` + `Current document:\n${current.text}`,
-    'Refused: the user was editing the same place',
-  );
+function conflictResult(message: string, current: DocumentSnapshot, ctx: ToolContext): ToolResult {
+  // A long document is not pasted back whole (the model knows it from its outline).
+  const redo =
+    current.text.length > largeDocumentLimit(ctx.settings)
+      ? '\nRead the part again with read_document (it now includes the user\'s typing) and redo your change on it.'
+      : `\nRedo your change on the current text below (it includes the user's typing).\n\nCurrent document:\n${current.text}`;
+  return errorResult(`${message}${redo}`, 'Refused: the user was editing the same place');
 }
 
 /**
@@ -109,7 +117,7 @@ export async function applyAndReport(
   if (landing.text !== base.text) {
     // The user typed since the model read it: rebased over the typing, or refused where they overlap.
     const rebased = rebaseEdits(base.text, landing.text, edits);
-    if (!rebased.ok) return conflictResult(rebased.message, landing);
+    if (!rebased.ok) return conflictResult(rebased.message, landing, ctx);
     planned = rebased.edits;
   }
   let expected: string;
@@ -122,7 +130,7 @@ export async function applyAndReport(
   const result = await document.applyEdits(planned, landing, summary);
   if (!result.ok) {
     if (result.reason !== 'conflict' || !result.current) return errorResult(result.message);
-    return conflictResult(result.message, result.current);
+    return conflictResult(result.message, result.current, ctx);
   }
   // Re-read: the editor (or the disk) is the truth, not what we meant to write.
   const after = await document.read().catch(() => result.after);

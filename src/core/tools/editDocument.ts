@@ -11,6 +11,7 @@ import {
   planEditConfirmation,
   readDocument,
 } from './documentEdit';
+import { wholeRewriteRefusal } from './largeDocument';
 import { checkLessonEdit, checkLessonXml } from './lessonEditCheck';
 import type { ToolContext, ToolDefinition, ToolResult } from './types';
 
@@ -33,6 +34,8 @@ async function run(input: EditDocumentInput, ctx: ToolContext): Promise<ToolResu
   if (!document) return errorResult(NO_DOCUMENT);
   const base = await baseFor(ctx);
   if (!isSnapshot(base)) return base;
+  const tooLong = wholeRewriteRefusal(base.text, ctx.settings);
+  if (tooLong) return tooLong;
   const edits = computeEdits(base.text, input.documentXml);
   if (edits.length === 0) {
     return { content: 'No change: the document already has exactly this content.', summary: 'No change', documentSeen: base };
@@ -56,8 +59,8 @@ export const editDocumentTool: ToolDefinition<EditDocumentInput> = {
   async needsConfirmation(input, ctx) {
     if (!ctx.document) return undefined;
     const base = await baseFor(ctx);
-    if (!isSnapshot(base)) return undefined;
     // An edit that will be refused asks nobody: run() answers the model with the reason.
+    if (!isSnapshot(base) || wholeRewriteRefusal(base.text, ctx.settings)) return undefined;
     if (!checkLessonXml(ctx.document, base.text, input.documentXml).ok) return undefined;
     return planEditConfirmation('edit_document', ctx, base, input.documentXml, input.summary);
   },

@@ -11,6 +11,8 @@ export interface ToolSettings {
   readonly approvalEdits: ApprovalRule;
   /** Tool names the user marked as always needing approval. */
   readonly alwaysConfirm: readonly string[];
+  /** Documents longer than this (characters) are not rewritten whole (default 100,000). */
+  readonly largeDocumentChars?: number;
 }
 
 export interface ToolContext {

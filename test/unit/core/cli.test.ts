@@ -4,6 +4,8 @@ import * as assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { callCost } from '../../../src/core/agent/cost';
+import { DEFAULT_MODEL } from '../../../src/core/agent/models';
 import { validateLesson } from '../../../src/core/lesson/validate';
 import { FileSessionStore } from '../../../src/core/sessions/fileStore';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fake/fakeAnthropic';
@@ -55,6 +57,30 @@ describe('CLI (dist/cli.js)', function () {
     assert.deepEqual(eventTypes(r.events), ['text', 'usage', 'done']);
     assert.equal(await readFile(doc, 'utf8'), LESSON);
     assert.equal(f.requests[0]?.headers.authorization, `Bearer ${KEY}`);
+  });
+
+  it('gives each usage event the call\'s cost in US dollars from the model table, and none for a model it does not know', async () => {
+    const f = await serve(join(SCENARIOS, 'hello.json'));
+    const r = await run(f.url, 'hello');
+    check(r);
+    assert.equal(r.code, 0, r.stderr);
+    const priced = r.events.find((e) => e.type === 'usage');
+    assert.ok(priced?.type === 'usage');
+    assert.equal(priced.model, DEFAULT_MODEL);
+    assert.equal(typeof priced.cost, 'number');
+    assert.equal(priced.cost, callCost(priced.usage, DEFAULT_MODEL));
+    assert.ok((priced.cost ?? 0) > 0);
+    for (const q of f.requests) assert.deepEqual(validateMessagesRequest(q.body), [], `request #${q.index} is valid`);
+    await f.close();
+    const g = await serve({ model: 'my-gateway-model', steps: [{ blocks: [{ type: 'text', text: 'Hi.' }] }] });
+    const unknown = await run(g.url, 'hello', ['--model', 'my-gateway-model']);
+    check(unknown);
+    assert.equal(unknown.code, 0, unknown.stderr);
+    const tokensOnly = unknown.events.find((e) => e.type === 'usage');
+    assert.ok(tokensOnly?.type === 'usage');
+    assert.equal(tokensOnly.model, 'my-gateway-model');
+    assert.equal('cost' in tokensOnly, false, 'no cost field for an unknown model');
+    assert.ok(tokensOnly.usage.inputTokens + tokensOnly.usage.cacheCreationTokens > 0);
   });
 
   it('prints the model\'s progress notes as thinking events and sends every thinking block of the turn back unchanged', async () => {
@@ -188,7 +214,8 @@ describe('CLI (dist/cli.js)', function () {
     check(second);
     assert.equal(second.code, 0, second.stderr);
     const sent = f.requests[1]?.body.messages as Array<{ content: Array<{ text?: string }> }>;
-    assert.deepEqual(sent[0]?.content.map((b) => b.text?.slice(0, 11)), ['hello', 'hello again', '<document n']);
+    // The first attempt's message carries the document; the two messages go as one, in order.
+    assert.deepEqual(sent[0]?.content.map((b) => b.text?.slice(0, 11)), ['<document n', 'hello', 'hello again']);
   });
 
   it('continues a session with --session and keeps the key out of the session files', async () => {

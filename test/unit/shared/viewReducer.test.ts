@@ -321,6 +321,18 @@ describe('viewReducer', () => {
       assert.equal(a.model, 'claude-x');
     });
 
+    it('sums the cost of a reply\'s calls, each priced by its own model, and has none once a call had no price', () => {
+      const u = { inputTokens: 100, outputTokens: 20, cacheReadTokens: 80, cacheCreationTokens: 5 };
+      const priced = run([start(), { ...base, type: 'usage', usage: u, model: 'claude-opus-5-5', cost: 0.01 }, { ...base, type: 'usage', usage: u, model: 'claude-haiku-5-5', cost: 0.0005 }, done()]);
+      assert.ok(Math.abs((assistant(priced.view).cost ?? 0) - 0.0105) < 1e-12);
+      assert.equal(assistant(priced.view).model, 'claude-haiku-5-5', 'the model that answered last');
+      const mixed = run([start(), { ...base, type: 'usage', usage: u, model: 'claude-opus-5-5', cost: 0.01 }, { ...base, type: 'usage', usage: u, model: 'my-alias' }, done()]);
+      assert.equal(assistant(mixed.view).cost, undefined, 'a reply with an unpriced call shows tokens only');
+      assert.deepEqual(assistant(mixed.view).usage, { inputTokens: 200, outputTokens: 40, cacheReadTokens: 160, cacheCreationTokens: 10 });
+      const unknownFirst = run([start(), { ...base, type: 'usage', usage: u, model: 'my-alias' }, { ...base, type: 'usage', usage: u, model: 'claude-opus-5-5', cost: 0.01 }, done()]);
+      assert.equal(assistant(unknownFirst.view).cost, undefined);
+    });
+
     it('accepts usage after done (the host may report it last)', () => {
       const u = { inputTokens: 1, outputTokens: 2, cacheReadTokens: 0, cacheCreationTokens: 0 };
       const { view, warnings } = run([start(), done(), { ...base, type: 'usage', usage: u }]);

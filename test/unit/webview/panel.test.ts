@@ -1,8 +1,8 @@
 // The rest of the panel in the real bundle: header, sessions list, onboarding, examples, error
-// banners by code, retrying, notices, usage.
+// banners by code, retrying, notices, a reply's cost.
 import * as assert from 'node:assert/strict';
 import { emptySessionView } from '../../../src/shared/view';
-import { META, SESSIONS, SESSION_ID, TurnEvents, USAGE, finishedTurn, sessionFrom } from '../../webview/fixtures';
+import { META, SESSIONS, SESSION_ID, TurnEvents, finishedTurn, sessionFrom } from '../../webview/fixtures';
 import { ScriptedHost } from '../../webview/scriptedHost';
 import { byTestId, previewSuite } from '../../webview/suite';
 import type { InPage } from '../../webview/inPage';
@@ -19,8 +19,8 @@ describe('webview: header, sessions, onboarding, errors', function () {
     assert.equal(await w.page.innerText(byTestId('session-title')), SESSIONS[0]?.title);
     assert.match(await w.page.innerText(byTestId('bound-document')), /verbs\.lesson\.xml/);
     assert.equal((await w.page.innerText(byTestId('demo-label'))).trim(), 'Offline demo: scripted replies, not Claude');
-    const usage = await w.page.innerText(byTestId('usage'));
-    assert.equal(usage, `${(USAGE.inputTokens + USAGE.cacheReadTokens).toLocaleString('en-US')} in · ${USAGE.outputTokens} out · ${USAGE.cacheReadTokens.toLocaleString('en-US')} cached`);
+    // The reply says what it cost (cost.test.ts has the rest).
+    assert.equal((await w.page.innerText(byTestId('usage'))).trim(), 'Cost: $0.021');
   });
 
   it('lists sessions and opens, renames, exports, deletes (after asking) and starts new ones', async () => {

@@ -110,7 +110,10 @@ describe('webview: reading order, edits and notes', function () {
     const host = new ScriptedHost(w, session);
     host.seq = 1000;
     await w.page.locator('.message-list').hover();
-    for (let i = 0; i < 15; i++) await w.page.mouse.wheel(0, -800);
+    // Wheel up to the top: on a loaded machine the list may still be settling at the bottom when
+    // the first wheels arrive, so a fixed count of wheels is not enough.
+    const scrollTop = () => w.page.locator('.message-list').evaluate((list) => list.scrollTop);
+    for (let i = 0; i < 60 && (await scrollTop()) > 0; i++) await w.page.mouse.wheel(0, -800);
     // Far up: the newest reply is out of the list (virtualized away).
     await w.page.locator('[data-id="big-39"]').waitFor({ state: 'detached' });
     await w.page.locator('[data-id="big-30"]').waitFor({ state: 'detached' });

@@ -1,19 +1,25 @@
-// The panel's header: the session title, the bound document, the demo label, sessions and new.
+// The panel's header: the session title (its tooltip tells what the session cost so far), the bound
+// document, the demo label, sessions and new.
 import type { ReactNode } from 'react';
 import type { HostMeta, SessionView } from '../../../src/shared/view';
+import { totalSpend } from '../../../src/shared/spend';
 import { t } from '../l10n';
 import { useChat } from '../state/chatContext';
 import { TEST_IDS } from '../testIds';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
+import { sessionSpendTitle } from './Usage';
 
 export function Header({ session, meta, sessionsOpen }: { session: SessionView; meta: HostMeta; sessionsOpen: boolean }): ReactNode {
   const { post, ui } = useChat();
   const doc = session.document;
+  // The session's total cost (and its tokens) where a teacher who wonders will look: the title's tooltip.
+  const spent = totalSpend(session.items.flatMap((i) => (i.kind === 'assistant' ? [i] : [])));
+  const title = spent ? `${session.title}\n${sessionSpendTitle(spent, meta.locale)}` : session.title;
   return (
     <header className="header">
       <div className="header-main">
-        <h1 className="session-title" data-testid={TEST_IDS.sessionTitle} title={session.title}>
+        <h1 className="session-title" data-testid={TEST_IDS.sessionTitle} title={title}>
           {session.title}
         </h1>
         <div className="header-sub">

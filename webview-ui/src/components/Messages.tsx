@@ -1,5 +1,5 @@
 // One chat item: a user bubble, or an assistant turn (steps, then its text and cards in the order
-// they came, the edits it made with Review and Revert, error, usage).
+// they came, the edits it made with Review and Revert, error, what it cost).
 // Memoized on the item object: the reducer replaces only the item that changed, so a streaming
 // delta re-renders the streaming message and nothing else.
 import type { ReactNode } from 'react';
@@ -88,7 +88,7 @@ function AssistantMessage({ item, ui }: { item: AssistantItem; ui: AssistantUi }
       {item.error ? <ErrorBanner error={item.error} canRetry={ui.isLast} /> : null}
       {!streaming && item.status !== 'awaiting' && (item.usage || item.text) ? (
         <div className="message-foot">
-          {item.usage ? <Usage usage={item.usage} {...(item.model ? { model: item.model } : {})} {...(ui.locale ? { locale: ui.locale } : {})} /> : null}
+          {item.usage ? <Usage usage={item.usage} cost={item.cost} model={item.model} locale={ui.locale} /> : null}
           {item.text ? <CopyButton text={item.text} label={t('copyMessage')} testId={TEST_IDS.copyMessage} /> : null}
         </div>
       ) : null}

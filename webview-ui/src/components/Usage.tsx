@@ -1,17 +1,43 @@
+// What a reply cost, in money: "Cost: $0.012". The token counts behind it are in the tooltip, for
+// whoever wants them; a model without a known price shows its tokens instead. The same formatter
+// as the Markdown export and the header's session total.
 import type { ReactNode } from 'react';
 import type { Usage as UsageData } from '../../../src/shared/events';
-import { usageLine } from '../../../src/shared/format';
+import { formatCost, usageLine } from '../../../src/shared/format';
+import type { Spend } from '../../../src/shared/spend';
 import { t } from '../l10n';
 import { TEST_IDS } from '../testIds';
 
-const fmt = new Intl.NumberFormat();
+/** "$0.012", or "less than $0.01", in the panel's language. */
+export function costText(usd: number, locale: string | undefined): string {
+  return formatCost(usd, locale, t('costBelow'));
+}
 
-/** A turn's token usage, in the same words as the Markdown export (one formatter for both). */
-export function Usage({ usage, model, locale }: { usage: UsageData; model?: string; locale?: string }): ReactNode {
-  const title = t('usageTitle', fmt.format(usage.inputTokens), fmt.format(usage.outputTokens), fmt.format(usage.cacheReadTokens), fmt.format(usage.cacheCreationTokens));
+/** The tooltip's token detail, with the model that answered when known. */
+function tokensTitle(usage: UsageData, model: string | undefined, locale: string | undefined): string {
+  const line = usageLine(usage, locale);
+  return model ? t('modelTokensDetail', model, line) : t('tokensDetail', line);
+}
+
+/** The header's tooltip line for the session so far. */
+export function sessionSpendTitle(spent: Spend, locale: string | undefined): string {
+  const line = usageLine(spent.usage, locale);
+  return spent.cost !== undefined ? t('sessionCost', costText(spent.cost, locale), line) : t('sessionTokens', line);
+}
+
+export function Usage({ usage, cost, model, locale }: { usage: UsageData; cost?: number | undefined; model?: string | undefined; locale?: string | undefined }): ReactNode {
+  const detail = tokensTitle(usage, model, locale);
+  if (cost === undefined) {
+    const title = model ? `${t('noPrice', model)} ${detail}` : detail;
+    return (
+      <span className="usage" data-testid={TEST_IDS.usage} data-priced="false" title={title}>
+        {usageLine(usage, locale)}
+      </span>
+    );
+  }
   return (
-    <span className="usage" data-testid={TEST_IDS.usage} title={model ? `${model}. ${title}` : title}>
-      {usageLine(usage, locale)}
+    <span className="usage" data-testid={TEST_IDS.usage} data-priced="true" title={detail}>
+      {t('replyCost', costText(cost, locale))}
     </span>
   );
 }

@@ -10,6 +10,8 @@ export interface ButtonProps {
   /** Accessible name; required for icon-only buttons. */
   label?: string;
   title?: string;
+  /** For a toggle: whether it is on (aria-pressed). */
+  pressed?: boolean;
   icon?: string;
   testId?: string;
   className?: string;
@@ -20,13 +22,14 @@ export interface ButtonProps {
 }
 
 export function Button(props: ButtonProps): ReactNode {
-  const { appearance = 'primary', onClick, disabled, label, title, icon, testId, className, children, ref, data } = props;
+  const { appearance = 'primary', onClick, disabled, label, title, pressed, icon, testId, className, children, ref, data } = props;
   return (
     <ToolkitButton
       ref={ref}
       appearance={appearance}
       disabled={disabled ?? false}
       aria-label={label}
+      aria-pressed={pressed === undefined ? undefined : pressed ? 'true' : 'false'}
       title={title ?? (appearance === 'icon' ? label : undefined)}
       data-testid={testId}
       className={className}

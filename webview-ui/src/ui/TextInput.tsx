@@ -9,6 +9,8 @@ interface Common {
   label: string;
   placeholder?: string;
   disabled?: boolean;
+  /** Shown, selectable and focusable, but not editable (the lesson preview's student answers). */
+  readOnly?: boolean;
   invalid?: boolean;
   describedBy?: string;
   testId?: string;
@@ -24,7 +26,7 @@ export interface TextFieldProps extends Common {
 }
 
 export function TextField(props: TextFieldProps): ReactNode {
-  const { value, onChange, label, placeholder, disabled, invalid, describedBy, testId, className, onKeyDown, type = 'text', min, max, ref } = props;
+  const { value, onChange, label, placeholder, disabled, readOnly, invalid, describedBy, testId, className, onKeyDown, type = 'text', min, max, ref } = props;
   return (
     <input
       ref={ref}
@@ -38,6 +40,7 @@ export function TextField(props: TextFieldProps): ReactNode {
       aria-describedby={describedBy}
       placeholder={placeholder}
       disabled={disabled}
+      readOnly={readOnly}
       data-testid={testId}
       onChange={(e) => onChange(e.target.value)}
       onKeyDown={onKeyDown}
@@ -51,7 +54,7 @@ export interface TextAreaProps extends Common {
 }
 
 export function TextArea(props: TextAreaProps): ReactNode {
-  const { value, onChange, label, placeholder, disabled, invalid, describedBy, testId, className, onKeyDown, rows = 2, ref } = props;
+  const { value, onChange, label, placeholder, disabled, readOnly, invalid, describedBy, testId, className, onKeyDown, rows = 2, ref } = props;
   return (
     <textarea
       ref={ref}
@@ -63,6 +66,7 @@ export function TextArea(props: TextAreaProps): ReactNode {
       aria-describedby={describedBy}
       placeholder={placeholder}
       disabled={disabled}
+      readOnly={readOnly}
       data-testid={testId}
       onChange={(e) => onChange(e.target.value)}
       onKeyDown={onKeyDown}

@@ -71,6 +71,7 @@ export const TEST_SETTINGS: AgentSettings = {
   model: 'claude-test',
   maxSteps: 10,
   historyLength: 20,
+  largeDocumentChars: 100_000,
   maxTokens: 1024,
   effort: 'medium',
   stallTimeoutMs: 5000,

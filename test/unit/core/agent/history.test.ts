@@ -13,6 +13,7 @@ function msg(role: 'user' | 'assistant', content: StoredBlock[], extra: Partial<
 const text = (t: string): StoredBlock => ({ type: 'text', text: t });
 const use = (id: string): StoredBlock => ({ type: 'tool_use', id, name: 'lookup', input: { query: id } });
 const result = (id: string): StoredBlock => ({ type: 'tool_result', tool_use_id: id, content: `r ${id}` });
+const thinking = (t: string): StoredBlock => ({ type: 'thinking', thinking: t, signature: `sig-${t}` });
 
 function valid(messages: ApiMessage[]): void {
   assert.deepEqual(pairingProblems(messages), []);
@@ -61,12 +62,17 @@ describe('history', () => {
   });
 
   it('never cuts into the running turn: a turn longer than the limit goes whole (its thinking must all go back)', () => {
-    const messages: StoredMessage[] = [msg('user', [text('earlier question')]), msg('assistant', [text('earlier answer')])];
+    const messages: StoredMessage[] = [];
+    for (let i = 0; i < 4; i++) messages.push(msg('user', [text(`question ${i}`)]), msg('assistant', [text(`answer ${i}`)]));
     messages.push(msg('user', [text('build the whole lesson')]));
-    for (let i = 0; i < 12; i++) messages.push(msg('assistant', [use(`u${i}`)]), msg('user', [result(`u${i}`)]));
-    const w = windowMessages(toApiMessages(messages), 6);
-    assert.equal(w.length, 25, 'the whole running turn, and nothing before it');
-    assert.equal(w[0]?.content[0]?.type === 'text' && w[0].content[0].text, 'build the whole lesson');
+    for (let i = 0; i < 12; i++) messages.push(msg('assistant', [thinking(`t${i}`), use(`u${i}`)], { requestedModel: 'm' }), msg('user', [result(`u${i}`)]));
+    const w = windowMessages(toApiMessages(messages, { model: 'm' }), 6);
+    // The turn started with 9 messages, past the limit of 6: the window was cut back then, at a
+    // turn's start, to about half (question 2 onwards), and the running turn goes whole after it.
+    assert.equal(w[0]?.content[0]?.type === 'text' && w[0].content[0].text, 'question 2');
+    assert.equal(w.length, 4 + 1 + 24);
+    const thinkingSent = w.flatMap((m) => m.content).filter((b) => b.type === 'thinking').length;
+    assert.equal(thinkingSent, 12, 'every thinking block of the running turn goes back');
     valid(w);
   });
 

@@ -34,10 +34,10 @@ describe('agent loop', () => {
     assert.equal(session.title, 'hello');
     assert.deepEqual(session.messages.map((m) => m.role), ['user', 'assistant']);
     assert.equal(session.turns[0]?.status, 'completed');
-    // The document went to the model as a block of the last user message, after the user's words.
+    // The document went to the model before the user's words, in the turn's first message.
     const sent = messagesOf(h.fake, 0)[0]?.content ?? [];
-    assert.equal(sent[0]?.text, 'hello');
-    assert.match(String(sent[1]?.text), /^<document name="lesson\.lesson\.xml" kind="lesson">\n<lesson>\n {2}<p>Bonjour<\/p>/);
+    assert.match(String(sent[0]?.text), /^<document name="lesson\.lesson\.xml" kind="lesson">\n<lesson>\n {2}<p>Bonjour<\/p>/);
+    assert.equal(sent[1]?.text, 'hello');
   });
 
   it('runs a tool round: tool_start/tool_end around it, the result goes back, then the answer', async () => {
@@ -201,18 +201,33 @@ describe('agent loop', () => {
     assert.match(system?.text ?? '', /Lesson XML quick reference/);
   });
 
-  it('sends at most 20 messages in a 30-turn session, starting with a user message', async () => {
+  it('sends at most 20 messages in a 30-turn session, the window cut back to about half in steps', async () => {
     h = await startHarness({ scenario: { steps: [], fallback: { blocks: [{ type: 'text', text: 'Noted.' }] } } });
     const id = await h.newSession();
     for (let i = 1; i <= 30; i++) await h.run({ kind: 'message', sessionId: id, text: `message ${i}` });
+    const firsts: string[] = [];
     for (const r of h.fake.requests) {
       const messages = (r.body.messages ?? []) as Array<{ role: string }>;
       assert.ok(messages.length <= 20, `request ${r.index} sends ${messages.length} messages`);
       assert.equal(messages[0]?.role, 'user');
+      firsts.push(String(messagesOf(h.fake, r.index)[0]?.content[0]?.text));
     }
+    // The window keeps its first message while it grows; past 20 messages it restarts at about
+    // half (10), so each start holds for several turns and the prefix stays cached meanwhile.
+    const runs = firsts.reduce<{ first: string; turns: number }[]>((acc, f) => {
+      if (acc.at(-1)?.first === f) (acc.at(-1) as { turns: number }).turns++;
+      else acc.push({ first: f, turns: 1 });
+      return acc;
+    }, []);
+    assert.deepEqual(runs, [
+      { first: 'message 1', turns: 10 },
+      { first: 'message 7', turns: 6 },
+      { first: 'message 13', turns: 6 },
+      { first: 'message 19', turns: 6 },
+      { first: 'message 25', turns: 2 },
+    ]);
     const last = messagesOf(h.fake, 29);
-    assert.equal(last.length, 19);
-    assert.equal(last[0]?.content[0]?.text, 'message 21');
+    assert.equal(last.length, 11);
     assert.equal(last.at(-1)?.content[0]?.text, 'message 30');
   });
 

@@ -20,6 +20,7 @@ describe('models and default settings', () => {
     assert.equal(DEFAULT_SETTINGS.model, DEFAULT_MODEL);
     assert.equal(setting('maxSteps').default, DEFAULT_SETTINGS.maxSteps);
     assert.equal(setting('historyLength').default, DEFAULT_SETTINGS.historyLength);
+    assert.equal(setting('largeDocumentCharacters').default, DEFAULT_SETTINGS.largeDocumentChars);
     assert.equal(setting('maxTokens').default, DEFAULT_SETTINGS.maxTokens);
     assert.equal(setting('effort').default, DEFAULT_SETTINGS.effort);
     assert.deepEqual(setting('effort').enum, [...EFFORTS]);

@@ -169,7 +169,8 @@ describe('fake Anthropic server', () => {
     const f = await start({ steps: [{ blocks: [{ type: 'text', text: 'one' }] }, { blocks: [{ type: 'text', text: 'two' }] }] });
     const body = {
       ...params(),
-      system: [{ type: 'text' as const, text: 'You are a helpful assistant. '.repeat(50), cache_control: { type: 'ephemeral' as const } }],
+      // Above the 1,024 tokens the fake caches at least for a model it does not know.
+      system: [{ type: 'text' as const, text: 'You are a helpful assistant. '.repeat(200), cache_control: { type: 'ephemeral' as const } }],
     };
     const a = await client(f).messages.stream(body).finalMessage();
     const b = await client(f).messages.stream({ ...body, messages: [{ role: 'user', content: 'again' }] }).finalMessage();

@@ -11,7 +11,9 @@ import { MemoryDocument, startHarness, type Harness } from '../agent/harness';
 const LESSON = '<lesson title="Weather" lang="en">\n  <h1>Weather</h1>\n  <p>Sun and rain.</p>\n</lesson>\n';
 const NOTE = '  <note><p>Bring pictures of clouds.</p></note>\n';
 
-const questions = [{ header: 'Level', question: 'What level are your students?', options: [{ label: 'A2', description: 'Elementary' }] }];
+const questions = [
+  { header: 'Level', question: 'What level are your students?', multiSelect: false, options: [{ label: 'A1', description: 'Beginners' }, { label: 'A2', description: 'Elementary' }] },
+];
 
 function assistantOf(items: ReturnType<typeof sessionToView>['items']): AssistantItem {
   const item = items.find((i) => i.kind === 'assistant');

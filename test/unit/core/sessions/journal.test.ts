@@ -132,6 +132,21 @@ describe('session journal', () => {
     assert.deepEqual((await readdir(join(dir, 'sessions'))).filter((f) => f.endsWith('.tmp')), []);
   });
 
+  it('records the document sent with a message, and a new base that drops the earlier copies', async () => {
+    const o = (owner = await SessionOwner.create(store, clock()));
+    const first = o.startTurn({ text: 'Look at the lesson' });
+    o.attachDocument(first.message.id, { kind: 'snapshot', name: 'weather.md', docKind: 'text', text: '# Weather\n' });
+    o.complete(first.turn.id);
+    await checkpoint(o, 'a snapshot attached');
+    const second = o.startTurn({ text: 'And now?' });
+    await checkpoint(o, 'a second message');
+    o.attachDocument(second.message.id, { kind: 'changes', name: 'weather.md', edits: [{ start: 0, end: 0, newText: 'x' }], rendered: '+x' });
+    await checkpoint(o, 'changes attached to the new message');
+    o.rebaseDocument(second.message.id, { kind: 'snapshot', name: 'weather.md', docKind: 'text', text: 'x# Weather\n' });
+    await checkpoint(o, 'a new base');
+    assert.equal((await new FileSessionStore(dir).get(o.id)).messages[0]?.document, undefined, 'the first copy is gone');
+  });
+
   it('records a small edit on a 1 MB lesson in well under 10 KB: a diff and two hashes, never the document', async () => {
     const { text } = bigLesson(1_000_000);
     const after = text.replace('Unit 200: au marché', 'Unit 200: à la gare');

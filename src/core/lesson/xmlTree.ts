@@ -1,0 +1,137 @@
+// A small element tree with source lines, read with saxes (the parser the validator uses). The
+// preview needs the whole tree at once (a question's options, an exercise's inferred type), and
+// every element needs the lines it spans, which no DOM parser in Node keeps.
+import { SaxesParser } from 'saxes';
+import { LineIndex } from './positions';
+
+export interface XmlElement {
+  readonly kind: 'element';
+  readonly name: string;
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly children: XmlNode[];
+  /** 1-based line of the start tag's '<'. */
+  readonly line: number;
+  /** 1-based line of the end tag's '>' (the start tag's, for an empty element). */
+  end: number;
+}
+
+export interface XmlText {
+  readonly kind: 'text';
+  readonly text: string;
+  /** 1-based lines where the text starts (its first non-space character) and ends. */
+  readonly line: number;
+  readonly end: number;
+}
+
+export type XmlNode = XmlElement | XmlText;
+
+export interface XmlProblem {
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+export type XmlTreeResult = { ok: true; root: XmlElement; lineCount: number } | { ok: false; error: XmlProblem };
+
+type Parser = SaxesParser<{ xmlns: false; position: true }>;
+
+/** Parses well-formed XML into a tree; the first well-formedness error ends it, with its position. */
+export function parseXmlTree(text: string): XmlTreeResult {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const lines = new LineIndex(source);
+  const parser: Parser = new SaxesParser({ xmlns: false, position: true });
+  const stack: XmlElement[] = [];
+  let root: XmlElement | undefined;
+  let error: XmlProblem | undefined;
+  const lineAt = (offset: number) => lines.positionAt(Math.max(0, Math.min(offset, source.length))).line;
+
+  parser.on('opentag', (tag) => {
+    // The parser stands just after the start tag's '>'; '<' cannot occur inside a start tag.
+    const tagEnd = parser.position;
+    const start = source.lastIndexOf('<', tagEnd - 1);
+    const element: XmlElement = {
+      kind: 'element',
+      name: tag.name,
+      attributes: tag.attributes,
+      children: [],
+      line: lineAt(start >= 0 ? start : tagEnd),
+      end: lineAt(tagEnd - 1),
+    };
+    const parent = stack.at(-1);
+    if (parent) parent.children.push(element);
+    else root ??= element;
+    stack.push(element);
+  });
+  parser.on('closetag', () => {
+    const element = stack.pop();
+    if (element) element.end = lineAt(parser.position - 1);
+  });
+  const onText = (value: string) => {
+    const parent = stack.at(-1);
+    if (!parent) return;
+    // The parser stands at the '<' after the text, which starts after the previous '>'.
+    const start = source.lastIndexOf('>', parser.position - 1) + 1;
+    const lead = value.search(/[^ \t\r\n]/);
+    parent.children.push({ kind: 'text', text: value, line: lineAt(start + Math.max(lead, 0)), end: lineAt(parser.position - 1) });
+  };
+  parser.on('text', onText);
+  parser.on('cdata', onText);
+  parser.on('error', (err) => {
+    if (error) return;
+    const at = lines.positionAt(Math.max(0, Math.min(parser.position - 1, source.length)));
+    error = { line: at.line, column: at.column, message: err.message.replace(/^\d+:\d+:\s*/, '') };
+  });
+  try {
+    parser.write(source).close();
+  } catch (err) {
+    // saxes reports through the handler; a throw would be a parser bug, still reported.
+    if (!error) error = { line: 1, column: 1, message: err instanceof Error ? err.message : String(err) };
+  }
+  if (error) return { ok: false, error: bareAmpersand(source, lines, error) ?? error };
+  if (!root) return { ok: false, error: { line: 1, column: 1, message: 'the document has no elements: a lesson starts with <lesson>' } };
+  return { ok: true, root, lineCount: lineAt(source.length) };
+}
+
+/** An '&' that starts no entity or character reference (CDATA sections and comments aside). */
+const BARE_AMPERSAND = /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|&(?!(?:[A-Za-z_][\w.-]*|#\d+|#x[0-9A-Fa-f]+);)/g;
+
+/**
+ * saxes reads a lone '&' as the start of an entity and runs on to the end of the document, so
+ * its error lands far from the mistake ("unclosed tag" at the last line). A bare '&' before the
+ * reported place is the real error: point at it.
+ */
+function bareAmpersand(source: string, lines: LineIndex, reported: XmlProblem): XmlProblem | undefined {
+  for (const match of source.matchAll(BARE_AMPERSAND)) {
+    if (match[0] !== '&') continue;
+    const at = lines.positionAt(match.index);
+    if (at.line > reported.line || (at.line === reported.line && at.column > reported.column)) return undefined;
+    return { ...at, message: 'a lone "&": write &amp; for the character itself (XML reads & as the start of an entity such as &lt;)' };
+  }
+  return undefined;
+}
+
+export function childElements(element: XmlElement): XmlElement[] {
+  return element.children.filter((c): c is XmlElement => c.kind === 'element');
+}
+
+export function firstChild(element: XmlElement, name: string): XmlElement | undefined {
+  return element.children.find((c): c is XmlElement => c.kind === 'element' && c.name === name);
+}
+
+/** The element's text with every descendant's, whitespace collapsed. */
+export function textContent(node: XmlNode): string {
+  return rawText(node).replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
+}
+
+function rawText(node: XmlNode): string {
+  return node.kind === 'text' ? node.text : node.children.map(rawText).join('');
+}
+
+/** Element names below `element`, in document order. */
+export function* descendantNames(element: XmlElement): Generator<string> {
+  for (const child of element.children) {
+    if (child.kind !== 'element') continue;
+    yield child.name;
+    yield* descendantNames(child);
+  }
+}

@@ -1,0 +1,57 @@
+// The protocol between the extension host and the lesson preview webview: a discriminated union
+// per direction, parsed with zod on the receiving side. The host sends the lesson as a view model
+// (lessonView.ts) for each version of the document; the preview answers what the user did.
+import * as z from 'zod';
+import { COPIES, lessonViewResultSchema } from './lessonView';
+import type { ParseResult } from './parse';
+import { parseWith } from './parse';
+
+const line = z.number().int().positive();
+
+// ---- host -> preview ----------------------------------------------------------------------
+
+export const previewHostMessageSchema = z.discriminatedUnion('type', [
+  /** The document at one version: its lesson view, or why it has none (the preview keeps the last). */
+  z.object({
+    type: z.literal('document'),
+    uri: z.string(),
+    name: z.string(),
+    version: z.number().int().nonnegative(),
+    result: lessonViewResultSchema,
+  }),
+  /** The agent edited these lines (of `version` or later): scroll to them and highlight them. */
+  z.object({
+    type: z.literal('agentEdit'),
+    version: z.number().int().nonnegative(),
+    ranges: z.array(z.object({ from: line, to: line })).min(1),
+  }),
+  /** The editor's first visible line (fractional: how far into it the editor has scrolled). */
+  z.object({ type: z.literal('scrollTo'), line: z.number().min(1) }),
+]);
+export type PreviewHostMessage = z.infer<typeof previewHostMessageSchema>;
+
+// ---- preview -> host ----------------------------------------------------------------------
+
+export const previewMessageSchema = z.discriminatedUnion('type', [
+  /** The preview (re)started: the host answers with the document. */
+  z.object({ type: z.literal('ready') }),
+  /** Show this place of the source in the editor. */
+  z.object({ type: z.literal('reveal'), line, column: z.number().int().positive().optional() }),
+  /** A version is on screen; `ms` is how long the preview took from receiving it. */
+  z.object({ type: z.literal('rendered'), version: z.number().int().nonnegative(), ms: z.number().nonnegative() }),
+  z.object({ type: z.literal('export'), copy: z.enum(COPIES) }),
+  z.object({ type: z.literal('log'), level: z.enum(['info', 'warn', 'error']), message: z.string().max(10_000) }),
+]);
+export type PreviewMessage = z.infer<typeof previewMessageSchema>;
+
+/** What the preview keeps across reloads (VS Code hands it to the serializer after a restart). */
+export const previewStateSchema = z.object({ uri: z.string(), copy: z.enum(COPIES) });
+export type PreviewState = z.infer<typeof previewStateSchema>;
+
+export function parsePreviewHostMessage(raw: unknown): ParseResult<PreviewHostMessage> {
+  return parseWith(previewHostMessageSchema, raw);
+}
+
+export function parsePreviewMessage(raw: unknown): ParseResult<PreviewMessage> {
+  return parseWith(previewMessageSchema, raw);
+}

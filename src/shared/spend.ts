@@ -1,0 +1,45 @@
+// What a reply and a session spent, added up from their model calls. Said once: the session's owner
+// (what is saved) and the panel's reducer (what streams) both count with these, so the saved
+// session and the live panel never disagree.
+import type { Usage } from './events';
+
+/** What was spent so far: tokens, and the money they cost when every call had a known price. */
+export interface Spend {
+  readonly usage: Usage;
+  /** US dollars; absent when a call's model has no price in the table (tokens are shown instead). */
+  readonly cost?: number;
+}
+
+/** A Spend from optional parts (`exactOptionalPropertyTypes` wants no `cost: undefined`). */
+export function spendOf(usage: Usage, cost: number | undefined): Spend {
+  return cost !== undefined ? { usage, cost } : { usage };
+}
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    cacheCreationTokens: a.cacheCreationTokens + b.cacheCreationTokens,
+  };
+}
+
+/**
+ * One more model call. The cost is each call's own (a call's price tier depends on its own prompt),
+ * and a sum with an unpriced call in it is no price at all: a figure that leaves a call out would
+ * say less than was spent.
+ */
+export function addCall(spent: Spend | undefined, call: Spend): Spend {
+  if (!spent) return call;
+  const usage = addUsage(spent.usage, call.usage);
+  return spent.cost !== undefined && call.cost !== undefined ? { usage, cost: spent.cost + call.cost } : { usage };
+}
+
+/** A session's total over its replies (those that made no model call count nothing). */
+export function totalSpend(replies: readonly { readonly usage?: Usage | undefined; readonly cost?: number | undefined }[]): Spend | undefined {
+  let total: Spend | undefined;
+  for (const r of replies) {
+    if (r.usage) total = addCall(total, spendOf(r.usage, r.cost));
+  }
+  return total;
+}

@@ -1,0 +1,152 @@
+// The lesson's blocks: headings, paragraphs, lists, teacher notes (marked as teacher-only),
+// exercises with their parts, and elements the format does not know (their text, flagged for the
+// teacher). Every element carries its source lines for click-to-reveal and scroll sync.
+import { memo } from 'react';
+import type { ReactNode } from 'react';
+import type { ContentBlock, ExerciseView, LessonBlock, LessonView, ListView } from '../../../src/shared/lessonView';
+import { Icon } from '../ui/Icon';
+import { sourceOf, useTeacher } from './copyContext';
+import { Question, Rubric, Sequence, ShortAnswer, Statement, WritingArea } from './ExerciseParts';
+import { Inlines } from './Inlines';
+import { PreviewBoundary } from './PreviewBoundary';
+import { t, typeLabel } from './previewL10n';
+
+function List({ list }: { list: ListView }): ReactNode {
+  const Tag = list.ordered ? 'ol' : 'ul';
+  return (
+    <Tag {...sourceOf('list', list)}>
+      {list.items.map((item, i) => (
+        <li key={i} {...sourceOf('li', item)}>
+          <Inlines content={item.content} />
+          {item.lists.map((nested, j) => (
+            <List key={j} list={nested} />
+          ))}
+        </li>
+      ))}
+    </Tag>
+  );
+}
+
+function points(n: number): string {
+  return n === 1 ? t('point') : t('points', n);
+}
+
+function Exercise({ exercise, number }: { exercise: ExerciseView; number: number }): ReactNode {
+  const meta = [exercise.type ? typeLabel(exercise.type) : '', exercise.level ?? '', exercise.points !== undefined ? points(exercise.points) : ''].filter(Boolean);
+  let questions = 0;
+  return (
+    <section className="exercise" {...sourceOf('exercise', exercise)} data-type={exercise.type}>
+      <p className="exercise-label">
+        {t('exercise', number)}
+        {meta.length > 0 ? <span className="exercise-meta"> · {meta.join(' · ')}</span> : null}
+        {exercise.typeInferred && exercise.type ? <span className="exercise-meta" title={t('typeInferred')}> *</span> : null}
+      </p>
+      {exercise.blocks.map((block, i) => {
+        const numbered = block.kind === 'question' || block.kind === 'shortAnswer';
+        return <Block key={i} block={block} number={numbered ? ++questions : 0} />;
+      })}
+    </section>
+  );
+}
+
+function Note({ blocks, line, end }: { blocks: readonly ContentBlock[]; line: number; end: number }): ReactNode {
+  return (
+    <aside className="note" {...sourceOf('note', { line, end })}>
+      <p className="note-label">
+        <Icon name="eye-closed" /> {t('teacherOnly')}
+      </p>
+      {blocks.map((block, i) => (
+        <Block key={i} block={block} number={0} />
+      ))}
+    </aside>
+  );
+}
+
+function Unknown({ block }: { block: Extract<ContentBlock, { kind: 'unknown' }> }): ReactNode {
+  const teacher = useTeacher();
+  return (
+    <div className="unknown" {...sourceOf('unknown', block)}>
+      {teacher ? <span className="unknown-label">{t('unknownElement', block.name)}</span> : null}
+      <p>
+        <Inlines content={block.content} />
+      </p>
+    </div>
+  );
+}
+
+function Block({ block, number }: { block: LessonBlock | ContentBlock; number: number }): ReactNode {
+  switch (block.kind) {
+    case 'heading': {
+      const Tag = `h${Math.min(3, Math.max(1, block.level))}` as 'h1' | 'h2' | 'h3';
+      return (
+        <Tag {...sourceOf('heading', block)}>
+          <Inlines content={block.content} />
+        </Tag>
+      );
+    }
+    case 'paragraph':
+      return (
+        <p {...sourceOf('paragraph', block)}>
+          <Inlines content={block.content} />
+        </p>
+      );
+    case 'list':
+      return <List list={block} />;
+    case 'note':
+      return <Note blocks={block.blocks} line={block.line} end={block.end} />;
+    case 'exercise':
+      return <Exercise exercise={block} number={number} />;
+    case 'wordBank':
+      return (
+        <div className="word-bank" aria-label={t('wordBank')} {...sourceOf('wordBank', block)}>
+          {block.words.map((word, i) => (
+            <span key={i} className="word" {...sourceOf('word', word)}>
+              {word.text}
+            </span>
+          ))}
+        </div>
+      );
+    case 'question':
+      return <Question question={block} number={number} />;
+    case 'statement':
+      return <Statement statement={block} />;
+    case 'sequence':
+      return <Sequence sequence={block} />;
+    case 'shortAnswer':
+      return <ShortAnswer item={block} number={number} />;
+    case 'writingArea':
+      return <WritingArea area={block} />;
+    case 'rubric':
+      return <Rubric rubric={block} />;
+    case 'unknown':
+      return <Unknown block={block} />;
+  }
+}
+
+/**
+ * A top-level block, re-rendered only when it changed: an edit re-renders the blocks it touched
+ * (and those whose lines moved), not the whole lesson. Blocks are compared by value, which costs
+ * far less than rendering them.
+ */
+const TopBlock = memo(Block, (a, b) => a.number === b.number && sameJson(a.block, b.block));
+
+const json = new WeakMap<object, string>();
+function sameJson(a: object, b: object): boolean {
+  if (a === b) return true;
+  const text = (o: object) => {
+    let s = json.get(o);
+    if (s === undefined) json.set(o, (s = JSON.stringify(o)));
+    return s;
+  };
+  return text(a) === text(b);
+}
+
+export function LessonBlocks({ lesson }: { lesson: LessonView }): ReactNode {
+  let exercises = 0;
+  if (lesson.blocks.length === 0) return <p className="hint">{t('empty')}</p>;
+  return lesson.blocks.map((block, i) => (
+    <PreviewBoundary key={i} what={`the ${block.kind} at line ${block.line}`}>
+      <TopBlock block={block} number={block.kind === 'exercise' ? ++exercises : 0} />
+    </PreviewBoundary>
+  ));
+}
