@@ -15,6 +15,7 @@ import type { ReadonlyEdit, ReadonlyProposal, ReadonlySession } from '../session
 import { SessionCorruptError, SessionInUseError, type LockHolder, type SessionReader } from '../sessions/types';
 import { sessionToView } from '../sessions/view';
 import type { Scheduler } from './eventBatcher';
+import { WriterWatch } from './writerWatch';
 import { EventBatcher } from './eventBatcher';
 import { PanelActions, proposalKey } from './panelActions';
 
@@ -90,9 +91,15 @@ export class ChatController {
   /** Problems the user should know about (a damaged session, a bad list entry), shown as notices. */
   private readonly notices: string[] = [];
   /** While the open session is read-only: the check for its other writer to finish. */
-  private writerWatch: ReturnType<typeof setInterval> | undefined;
+  private readonly writerWatch: WriterWatch;
 
   constructor(private readonly deps: ChatControllerDeps) {
+    this.writerWatch = new WriterWatch({
+      busy: async (id) => (await deps.agent.writer(id)) !== undefined,
+      showing: (id) => this.view.sessionId === id,
+      free: (id) => this.open(id, { quiet: true }),
+      everyMs: deps.writerPollMs ?? 2000,
+    });
     this.panel = new PanelActions({
       agent: deps.agent,
       actions: deps.actions,
@@ -301,7 +308,7 @@ export class ChatController {
   }
 
   async newSession(): Promise<void> {
-    this.watchWriter(undefined);
+    this.writerWatch.watch(undefined);
     this.view = this.blankView();
     await this.deps.lastSession.set(undefined);
     this.pushSnapshot();
@@ -318,7 +325,7 @@ export class ChatController {
           : `The session could not be opened: ${error instanceof Error ? error.message : String(error)}`;
       this.deps.log('error', message);
       if (!options.quiet) this.deps.actions.notify('error', message);
-      this.watchWriter(undefined);
+      this.writerWatch.watch(undefined);
       this.view = this.blankView();
       await this.deps.lastSession.set(undefined);
       await this.refreshSessions();
@@ -335,7 +342,7 @@ export class ChatController {
     if (this.running?.sessionId === session.id) this.reopenedMidTurn = true;
     const writer = await this.deps.agent.writer(session.id).catch(() => undefined);
     this.view = { ...sessionToView(session), ...(writer ? { readOnly: readOnlyText(writer) } : {}) };
-    this.watchWriter(writer ? session.id : undefined);
+    this.writerWatch.watch(writer ? session.id : undefined);
     await this.deps.lastSession.set(session.id);
     await this.refreshSessions();
     this.pushSnapshot();
@@ -364,32 +371,6 @@ export class ChatController {
   /** Exports a session (after a save dialog) and says where it went, in the panel. */
   async exportSession(sessionId = this.currentSessionId): Promise<void> {
     if (sessionId) await this.panel.exportSession(sessionId);
-  }
-
-  /**
-   * While another writer holds the open session, checks now and then whether it has finished; then
-   * the session is opened again, fresh from its journal and writable.
-   */
-  private watchWriter(sessionId: string | undefined): void {
-    if (this.writerWatch) clearInterval(this.writerWatch);
-    this.writerWatch = undefined;
-    if (!sessionId) return;
-    let checking = false;
-    this.writerWatch = setInterval(() => {
-      if (checking) return;
-      checking = true;
-      void (async () => {
-        try {
-          if (this.view.sessionId !== sessionId) return this.watchWriter(undefined);
-          if (await this.deps.agent.writer(sessionId)) return;
-          this.watchWriter(undefined);
-          await this.open(sessionId, { quiet: true });
-        } finally {
-          checking = false;
-        }
-      })();
-    }, this.deps.writerPollMs ?? 2000);
-    this.writerWatch.unref?.();
   }
 
   private async runOnCurrent(build: (sessionId: string) => TurnRequest): Promise<void> {
@@ -466,7 +447,7 @@ export class ChatController {
   }
 
   dispose(): void {
-    this.watchWriter(undefined);
+    this.writerWatch.stop();
     this.running?.abort.abort();
     this.batcher.dispose();
   }
