@@ -3,18 +3,16 @@
 // same text (they do not see each other) and must not overlap. The result is validated like a
 // full edit and applied as one undoable step.
 import * as z from 'zod';
-import { computeEdits } from '../documents/diff';
 import type { DocumentSnapshot } from '../documents/types';
 import { LineIndex } from '../lesson/positions';
 import {
-  applyAndReport,
   errorResult,
   isSnapshot,
   NO_DOCUMENT,
   planEditConfirmation,
   readDocument,
 } from './documentEdit';
-import { checkLessonXml, checkStudentWork } from './lessonEditCheck';
+import { checkLessonXml, landPreparedEdit } from './lessonEditCheck';
 import type { ToolContext, ToolDefinition, ToolResult } from './types';
 
 export const editTextInput = z.object({
@@ -106,16 +104,7 @@ async function prepare(input: EditTextInput, ctx: ToolContext): Promise<Prepared
 async function run(input: EditTextInput, ctx: ToolContext): Promise<ToolResult> {
   const prepared = await prepare(input, ctx);
   if (!('proposed' in prepared)) return prepared;
-  const { current, proposed } = prepared;
-  const document = ctx.document;
-  if (!document) return errorResult(NO_DOCUMENT);
-  const edits = computeEdits(current.text, proposed);
-  if (edits.length === 0) return { content: 'No change: the replacements equal the text they replace.', summary: 'No change' };
-  const check = checkStudentWork('edit_text', ctx, document, current.text, proposed, prepared.notes);
-  if (!check.ok) return check.result;
-  // The model knows the result only if it knew the text it edited (no unseen typing).
-  const belief = ctx.documentSeen === undefined || ctx.documentSeen.text === current.text ? proposed : undefined;
-  return applyAndReport(ctx, document, current, edits, input.summary, belief, check.notes);
+  return landPreparedEdit('edit_text', ctx, prepared, input.summary, 'No change: the replacements equal the text they replace.');
 }
 
 export const editTextTool: ToolDefinition<EditTextInput> = {

@@ -3,7 +3,9 @@
 // reported; then the students'-work rule. Other documents (Markdown, text) are taken as they are.
 import { judgeLessonChange } from '../lesson/change';
 import { formatErrorList } from '../lesson/validate';
-import type { DocumentAccess } from '../documents/types';
+import { computeEdits } from '../documents/diff';
+import type { DocumentAccess, DocumentSnapshot } from '../documents/types';
+import { applyAndReport, errorResult, NO_DOCUMENT } from './documentEdit';
 import { judgeStudentWork } from './studentWorkGuard';
 import type { ToolContext, ToolResult } from './types';
 
@@ -52,4 +54,26 @@ export function checkStudentWork(tool: string, ctx: ToolContext, document: Docum
 export function checkLessonEdit(tool: string, ctx: ToolContext, document: DocumentAccess, before: string, after: string): LessonEditCheck {
   const xml = checkLessonXml(document, before, after);
   return xml.ok ? checkStudentWork(tool, ctx, document, before, after, xml.notes) : xml;
+}
+
+/** A targeted edit (edit_text, replace_element) ready to land: the text it read and the text it proposes. */
+export interface PreparedEdit {
+  readonly current: DocumentSnapshot;
+  readonly proposed: string;
+  /** The XML check's notes, passed on to the result. */
+  readonly notes: readonly string[];
+}
+
+/** Lands a prepared targeted edit: nothing to do, the students'-work rule, then apply and report. */
+export async function landPreparedEdit(tool: string, ctx: ToolContext, prepared: PreparedEdit, summary: string, noChange: string): Promise<ToolResult> {
+  const { current, proposed } = prepared;
+  const document = ctx.document;
+  if (!document) return errorResult(NO_DOCUMENT);
+  const edits = computeEdits(current.text, proposed);
+  if (edits.length === 0) return { content: noChange, summary: 'No change' };
+  const check = checkStudentWork(tool, ctx, document, current.text, proposed, prepared.notes);
+  if (!check.ok) return check.result;
+  // The model knows the result only if it knew the text it edited (no unseen typing).
+  const belief = ctx.documentSeen === undefined || ctx.documentSeen.text === current.text ? proposed : undefined;
+  return applyAndReport(ctx, document, current, edits, summary, belief, check.notes);
 }

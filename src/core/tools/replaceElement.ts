@@ -3,18 +3,16 @@
 // (lessons and Markdown). It is how a long lesson, sent as an outline, gets a larger change than
 // find/replace suits. The result is validated and applied like any edit: one undoable step.
 import * as z from 'zod';
-import { computeEdits } from '../documents/diff';
 import { locatePart } from '../documents/locate';
 import type { DocumentSnapshot } from '../documents/types';
 import {
-  applyAndReport,
   errorResult,
   isSnapshot,
   NO_DOCUMENT,
   planEditConfirmation,
   readDocument,
 } from './documentEdit';
-import { checkLessonXml, checkStudentWork } from './lessonEditCheck';
+import { checkLessonXml, landPreparedEdit } from './lessonEditCheck';
 import type { ToolContext, ToolDefinition, ToolResult } from './types';
 
 export const replaceElementInput = z.object({
@@ -70,16 +68,7 @@ export const replaceElementTool: ToolDefinition<ReplaceElementInput> = {
   async run(input, ctx) {
     const prepared = await prepare(input, ctx);
     if (!('proposed' in prepared)) return prepared;
-    const { current, proposed } = prepared;
-    const document = ctx.document;
-    if (!document) return errorResult(NO_DOCUMENT);
-    const edits = computeEdits(current.text, proposed);
-    if (edits.length === 0) return { content: 'No change: the new part equals the part it replaces.', summary: 'No change' };
     // Students' answers and ids inside the part are judged like any edit's (studentWorkGuard.ts).
-    const check = checkStudentWork('replace_element', ctx, document, current.text, proposed, prepared.notes);
-    if (!check.ok) return check.result;
-    // The model knows the result only if it knew the text it edited (no unseen typing).
-    const belief = ctx.documentSeen === undefined || ctx.documentSeen.text === current.text ? proposed : undefined;
-    return applyAndReport(ctx, document, current, edits, input.summary, belief, check.notes);
+    return landPreparedEdit('replace_element', ctx, prepared, input.summary, 'No change: the new part equals the part it replaces.');
   },
 };
