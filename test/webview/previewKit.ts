@@ -16,7 +16,7 @@ export function sample(name: string): string {
 }
 
 export function documentMessage(xml: string, version: number, name = 'lesson.lesson.xml'): PreviewHostMessage {
-  return { type: 'document', uri: `file:///w/${name}`, name, version, result: buildLessonView(xml) };
+  return { type: 'document', uri: `file:///w/${name}`, name, version, seq: version, result: buildLessonView(xml) };
 }
 
 /** Sends a document version and waits until the preview shows it. */
