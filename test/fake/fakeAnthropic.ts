@@ -6,7 +6,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { contentDigest, refusalOf } from './apiRules';
-import { fillStep, matchRule, requestFacts } from './matching';
+import { AttemptCounter, matchRule, requestFacts, type Matched } from './matching';
+import { fillStep } from './placeholders';
 import { PromptCache } from './promptCache';
 import { parseScenario, type Scenario, type ScenarioInput, type Step } from './scenario';
 import { concreteBlocks, contentOf, encodeEvent, errorBody, responseEvents, responseMessage, type WireEvent, type WireOptions } from './wire';
@@ -88,6 +89,7 @@ class FakeServer {
    *  and a session kept from an earlier run (npm start, a reload) would see them again. */
   private readonly instance = randomBytes(3).toString('hex');
   private readonly cache = new PromptCache();
+  private readonly attempts = new AttemptCounter();
   /** Digests of replies this fake ended with pause_turn: those may come back as the last message. */
   private readonly pausedReplies = new Set<string>();
 
@@ -102,20 +104,27 @@ class FakeServer {
 
   /** Picks the step for a request and fills its placeholders. */
   private pick(body: Record<string, unknown>, index: number): { step: Step; label: string } | undefined {
-    const facts = requestFacts(body);
-    const fill = (step: Step, groups: string[]): Step =>
-      fillStep(step, { groups, document: facts.document, requestIndex: index });
+    const tries = this.attempts.next(body);
+    const picked = this.choose(body, index, tries.attempt);
+    tries.settle(picked?.step.fault !== undefined);
+    return picked;
+  }
+
+  private choose(body: Record<string, unknown>, index: number, attempt: number): { step: Step; label: string } | undefined {
+    const facts = requestFacts(body, attempt);
     const s = this.scenario;
+    const fill = (step: Step, match: Matched = { groups: [], named: {} }): Step =>
+      fillStep(step, { match, facts, values: s.values, requestIndex: index });
     if (s.steps) {
       const step = s.steps[this.scriptIndex];
       this.scriptIndex++;
-      if (step) return { step: fill(step, []), label: step.name ?? `step ${this.scriptIndex - 1}` };
+      if (step) return { step: fill(step), label: step.name ?? `step ${this.scriptIndex - 1}` };
     }
     for (const [i, rule] of (s.rules ?? []).entries()) {
-      const groups = matchRule(rule.when, facts);
-      if (groups) return { step: fill(rule.respond, groups), label: rule.respond.name ?? `rule ${i}` };
+      const match = matchRule(rule.when, facts);
+      if (match) return { step: fill(rule.respond, match), label: rule.respond.name ?? `rule ${i}` };
     }
-    return s.fallback ? { step: fill(s.fallback, []), label: s.fallback.name ?? 'fallback' } : undefined;
+    return s.fallback ? { step: fill(s.fallback), label: s.fallback.name ?? 'fallback' } : undefined;
   }
 
   private wireOptions(body: Record<string, unknown>): WireOptions {

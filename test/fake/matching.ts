@@ -1,13 +1,18 @@
 // How the fake reads a request in match mode: the last user message's typed text, the tool_results
-// it carries (with the tool names from the assistant message before it), and the bound document as
-// the model would know it: the latest `<document ...>` block, with every `<document-changes>` diff
-// after it applied (a standard unified diff; one that does not apply is a failure, loudly), and
-// unknown after a `<document-outline>`. Responses may use placeholders filled from it.
+// it carries (with the tool names and inputs from the assistant's tool_use blocks), the turn's
+// request (the typed text that opened it and the user's answers since), an attached selection, and
+// the bound document as the model would know it: the latest `<document ...>` block, with every
+// `<document-changes>` diff after it applied (a standard unified diff; one that does not apply is a
+// failure, loudly), and unknown after a `<document-outline>`. Placeholders are filled from these
+// facts in placeholders.ts.
+import { createHash } from 'node:crypto';
 import { applyPatch } from 'diff';
-import type { Match, ScenarioBlock, Step } from './scenario';
+import type { Match } from './scenario';
 
-interface ToolResultSeen {
+export interface ToolResultSeen {
   readonly toolName: string | undefined;
+  /** The input of the tool_use this result answers. */
+  readonly input: unknown;
   readonly content: string;
   readonly isError: boolean;
 }
@@ -17,6 +22,14 @@ export interface RequestFacts {
   readonly userText: string | undefined;
   readonly toolResults: readonly ToolResultSeen[];
   readonly document: string | undefined;
+  /** From `<document kind="...">`; undefined when no document (or an unreadable one) was sent. */
+  readonly documentKind: 'lesson' | 'text' | undefined;
+  /** The typed text of the message that opened this turn, then each answer to a question since. */
+  readonly request: string | undefined;
+  /** The selection attached to the turn's opening message (`<context label="...">`). */
+  readonly context: { readonly label: string; readonly text: string } | undefined;
+  /** 1 the first time this conversation is asked, 2 for its first retry, and so on. */
+  readonly attempt: number;
 }
 
 type Json = Record<string, unknown>;
@@ -42,130 +55,211 @@ function contentText(content: unknown): string {
 }
 
 const INJECTED = /^<(document|context)\b/;
-const DOCUMENT = /^<document\b[^>]*>\n?([\s\S]*?)\n?<\/document>\s*$/;
-const UNAVAILABLE = /^<document\b[^>]*\bunavailable="true"/;
-const CHANGES = /^<document-changes\b[^>]*>\n[^\n]*\n([\s\S]*?)\n<\/document-changes>\s*$/;
+const DOCUMENT = /^<document\b([^>]*)>\n?([\s\S]*?)\n?<\/document>\s*$/;
+const CONTEXT = /^<context\b[^>]*?\blabel="([^"]*)"[^>]*>\n?([\s\S]*?)\n?<\/context>\s*$/;
 
-/** The document as the messages give it to the model, or undefined when they do not give it whole. */
-export function documentFrom(messages: readonly unknown[]): string | undefined {
-  let doc: string | undefined;
+function unescapeAttribute(value: string): string {
+  return value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
+}
+
+function textsOf(message: unknown): string[] {
+  return blocksOf(message)
+    .filter((b) => b.type === 'text' && typeof b.text === 'string')
+    .map((b) => b.text as string);
+}
+
+function typedText(message: unknown): string | undefined {
+  const typed = textsOf(message).filter((t) => !INJECTED.test(t));
+  return typed.length > 0 ? typed.join('\n') : undefined;
+}
+
+function hasToolResult(message: unknown): boolean {
+  return blocksOf(message).some((b) => b.type === 'tool_result');
+}
+
+const CHANGES = /^<document-changes\b[^>]*>\n[^\n]*\n([\s\S]*?)\n<\/document-changes>\s*$/;
+const OUTLINE = /^<document-outline\b([^>]*)>/;
+
+type DocumentKind = 'lesson' | 'text';
+const kindOf = (attributes: string | undefined): DocumentKind | undefined => /\bkind="(lesson|text)"/.exec(attributes ?? '')?.[1] as DocumentKind | undefined;
+
+/**
+ * The document as the conversation gives it to the model: its text (undefined when only an outline
+ * or an unavailable notice was sent) and its kind (undefined when unavailable).
+ */
+export function documentFrom(messages: readonly unknown[]): { text: string | undefined; kind: DocumentKind | undefined } {
+  let text: string | undefined;
+  let kind: DocumentKind | undefined;
   for (const m of messages) {
     if (!isRecord(m) || m.role !== 'user') continue;
-    for (const b of blocksOf(m)) {
-      if (b.type !== 'text' || typeof b.text !== 'string') continue;
-      if (b.text.startsWith('<document-outline') || UNAVAILABLE.test(b.text)) {
-        doc = undefined;
+    for (const t of textsOf(m)) {
+      const outline = OUTLINE.exec(t);
+      if (outline) {
+        text = undefined;
+        kind = kindOf(outline[1]);
         continue;
       }
-      const whole = DOCUMENT.exec(b.text);
-      if (whole) doc = whole[1];
-      const changes = CHANGES.exec(b.text);
-      if (changes && doc !== undefined) {
-        const next = applyPatch(doc, changes[1] ?? '');
+      const whole = DOCUMENT.exec(t);
+      if (whole) {
+        const unavailable = /\bunavailable="true"/.test(whole[1] ?? '');
+        text = unavailable ? undefined : (whole[2] ?? '');
+        kind = unavailable ? undefined : kindOf(whole[1]);
+        continue;
+      }
+      const changes = CHANGES.exec(t);
+      if (changes && text !== undefined) {
+        const next = applyPatch(text, changes[1] ?? '');
         if (next === false) throw new Error(`a <document-changes> diff does not apply to the document the model has:\n${changes[1] ?? ''}`);
-        doc = next;
+        text = next;
       }
     }
   }
-  return doc;
+  return { text, kind };
 }
 
-export function requestFacts(body: Json): RequestFacts {
-  const messages = Array.isArray(body.messages) ? body.messages : [];
-  const last = messages.at(-1);
-  const previous = messages.at(-2);
-  const names = new Map<string, string>();
-  for (const b of blocksOf(previous)) {
-    if (b.type === 'tool_use' && typeof b.id === 'string' && typeof b.name === 'string') names.set(b.id, b.name);
+/** Every tool_use in the conversation by id, so a tool_result can be traced to its tool and input. */
+function toolUses(messages: readonly unknown[]): Map<string, { name: string; input: unknown }> {
+  const uses = new Map<string, { name: string; input: unknown }>();
+  for (const message of messages) {
+    for (const b of blocksOf(message)) {
+      if (b.type === 'tool_use' && typeof b.id === 'string' && typeof b.name === 'string') uses.set(b.id, { name: b.name, input: b.input });
+    }
   }
-  const blocks = blocksOf(last);
-  const toolResults = blocks
+  return uses;
+}
+
+function resultsOf(message: unknown, uses: ReadonlyMap<string, { name: string; input: unknown }>): ToolResultSeen[] {
+  return blocksOf(message)
     .filter((b) => b.type === 'tool_result')
-    .map((b) => ({
-      toolName: typeof b.tool_use_id === 'string' ? names.get(b.tool_use_id) : undefined,
-      content: contentText(b.content),
-      isError: b.is_error === true,
-    }));
-  const texts = blocks.filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text as string);
-  const typed = texts.filter((t) => !INJECTED.test(t));
+    .map((b) => {
+      const use = typeof b.tool_use_id === 'string' ? uses.get(b.tool_use_id) : undefined;
+      return { toolName: use?.name, input: use?.input, content: contentText(b.content), isError: b.is_error === true };
+    });
+}
+
+/** The turn: from the last user message the user typed (no tool_result) to the end. */
+function turnFacts(messages: readonly unknown[], uses: ReadonlyMap<string, { name: string; input: unknown }>): Pick<RequestFacts, 'request' | 'context'> {
+  let start = messages.length - 1;
+  while (start >= 0) {
+    const m = messages[start];
+    if (isRecord(m) && m.role === 'user' && !hasToolResult(m) && typedText(m) !== undefined) break;
+    start--;
+  }
+  if (start < 0) return { request: undefined, context: undefined };
+  const opening = messages[start];
+  const answers = messages
+    .slice(start + 1)
+    .filter((m) => isRecord(m) && m.role === 'user')
+    .flatMap((m) => resultsOf(m, uses).filter((r) => r.toolName === 'AskUserQuestion' && !r.isError))
+    .map((r) => r.content);
+  const contextMatch = textsOf(opening)
+    .map((t) => CONTEXT.exec(t))
+    .find((x) => x !== null);
   return {
-    userText: toolResults.length === 0 && typed.length > 0 ? typed.join('\n') : undefined,
-    toolResults,
-    document: documentFrom(messages),
+    request: [typedText(opening) ?? '', ...answers].join('\n'),
+    context: contextMatch ? { label: unescapeAttribute(contextMatch[1] ?? ''), text: contextMatch[2] ?? '' } : undefined,
   };
 }
 
-/** Returns the regex groups ('' for the whole match) when the rule fits, else undefined. */
-export function matchRule(when: Match, facts: RequestFacts): string[] | undefined {
-  let groups: string[] = [];
+export function requestFacts(body: Json, attempt = 1): RequestFacts {
+  const messages: unknown[] = Array.isArray(body.messages) ? body.messages : [];
+  const last = messages.at(-1);
+  const uses = toolUses(messages);
+  const toolResults = resultsOf(last, uses);
+  const doc = documentFrom(messages);
+  return {
+    userText: toolResults.length === 0 ? typedText(last) : undefined,
+    toolResults,
+    document: doc.text,
+    documentKind: doc.kind,
+    ...turnFacts(messages, uses),
+    attempt,
+  };
+}
+
+/** What a rule's regexes captured: numbered groups ({{1}}) and named groups ({{name}}). */
+export interface Matched {
+  readonly groups: string[];
+  readonly named: Readonly<Record<string, string>>;
+}
+
+function execRegex(pattern: string, text: string | undefined): RegExpExecArray | undefined {
+  if (text === undefined) return undefined;
+  return new RegExp(pattern, 'i').exec(text) ?? undefined;
+}
+
+function sameValues(expected: Readonly<Record<string, unknown>>, input: unknown): boolean {
+  if (!isRecord(input)) return false;
+  return Object.entries(expected).every(([key, value]) => JSON.stringify(input[key]) === JSON.stringify(value));
+}
+
+function toolResultMatch(when: Match, facts: RequestFacts): RegExpExecArray | 'none' | undefined {
+  const result = facts.toolResults.find(
+    (r) =>
+      (when.toolResultFor === undefined || r.toolName === when.toolResultFor) &&
+      (when.isError === undefined || r.isError === when.isError) &&
+      (when.toolInput === undefined || sameValues(when.toolInput, r.input)),
+  );
+  if (!result) return undefined;
+  if (when.toolResultText === undefined) return 'none';
+  return execRegex(when.toolResultText, result.content);
+}
+
+function documentKindFits(when: Match, facts: RequestFacts): boolean {
+  return when.documentKind === undefined || when.documentKind === (facts.documentKind ?? 'none');
+}
+
+/** The groups when the rule fits the request, else undefined. */
+export function matchRule(when: Match, facts: RequestFacts): Matched | undefined {
+  if (!documentKindFits(when, facts)) return undefined;
+  if (when.hasContext !== undefined && when.hasContext !== (facts.context !== undefined)) return undefined;
+  if (when.attemptAtMost !== undefined && facts.attempt > when.attemptAtMost) return undefined;
+  const found: RegExpExecArray[] = [];
   if (when.userText !== undefined) {
-    if (facts.userText === undefined) return undefined;
-    const m = new RegExp(when.userText, 'i').exec(facts.userText);
+    const m = execRegex(when.userText, facts.userText);
     if (!m) return undefined;
-    groups = m.slice(1).map((g) => g ?? '');
+    found.push(m);
   }
-  if (when.toolResultFor !== undefined || when.toolResultText !== undefined || when.isError !== undefined) {
-    const result = facts.toolResults.find(
-      (r) =>
-        (when.toolResultFor === undefined || r.toolName === when.toolResultFor) &&
-        (when.isError === undefined || r.isError === when.isError),
-    );
-    if (!result) return undefined;
-    if (when.toolResultText !== undefined) {
-      const m = new RegExp(when.toolResultText, 'i').exec(result.content);
-      if (!m) return undefined;
-      groups = m.slice(1).map((g) => g ?? '');
-    }
+  if (when.request !== undefined) {
+    const m = execRegex(when.request, facts.request);
+    if (!m) return undefined;
+    found.push(m);
   }
-  return groups;
+  const usesResults = [when.toolResultFor, when.toolResultText, when.isError, when.toolInput].some((x) => x !== undefined);
+  if (usesResults) {
+    const m = toolResultMatch(when, facts);
+    if (!m) return undefined;
+    if (m !== 'none') found.push(m);
+  }
+  // Numbered groups come from the tool result's regex when there is one, else the typed text's.
+  const numbered = found.at(-1);
+  const named: Record<string, string> = {};
+  for (const m of found) {
+    // A group that took no part in the match is "" (so `{{name|fallback}}` falls back), unless
+    // another regex of the rule captured it.
+    for (const [name, value] of Object.entries(m.groups ?? {})) if (value !== undefined || !(name in named)) named[name] = value ?? '';
+  }
+  return { groups: numbered ? numbered.slice(1).map((g) => g ?? '') : [], named };
 }
 
-function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+/**
+ * Counts tries of the same conversation: a retry (the SDK's or the agent's) resends the request
+ * unchanged, so a rule with `attemptAtMost` can fail the first tries and let a later one through.
+ * An answer without a fault ends the count, so asking the same thing again starts over.
+ */
+export class AttemptCounter {
+  private readonly tries = new Map<string, number>();
 
-export interface FillContext {
-  readonly groups: readonly string[];
-  readonly document: string | undefined;
-  readonly requestIndex: number;
-}
-
-/** The document up to its `<lesson ...>` tag (prolog included), and what lies between it and `</lesson>`. */
-function lessonParts(doc: string | undefined): { open: string; body: string } {
-  const m = doc === undefined ? null : /^([\s\S]*?<lesson\b[^>]*?)(\/?)>([\s\S]*?)(<\/lesson>\s*)?$/.exec(doc);
-  if (!m) return { open: '<lesson>', body: '' };
-  return { open: `${m[1]}>`, body: m[2] === '/' ? '' : (m[3] ?? '').replace(/\s+$/, '') };
-}
-
-function fillString(s: string, ctx: FillContext): string {
-  const lesson = lessonParts(ctx.document);
-  return s.replace(/\{\{(xml:)?(\w+)\}\}/g, (whole, xml: string | undefined, key: string) => {
-    let value: string | undefined;
-    if (/^\d+$/.test(key)) value = ctx.groups[Number(key) - 1] ?? '';
-    else if (key === 'document') value = ctx.document ?? '';
-    else if (key === 'lessonOpen') value = lesson.open;
-    else if (key === 'lessonBody') value = lesson.body;
-    else if (key === 'n') value = String(ctx.requestIndex);
-    else if (key === 'uid') value = `${Date.now().toString(36)}${ctx.requestIndex}`;
-    if (value === undefined) return whole;
-    return xml ? escapeXml(value.trim()) : value;
-  });
-}
-
-function fillValue(v: unknown, ctx: FillContext): unknown {
-  if (typeof v === 'string') return fillString(v, ctx);
-  if (Array.isArray(v)) return v.map((x) => fillValue(x, ctx));
-  if (isRecord(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fillValue(x, ctx)]));
-  return v;
-}
-
-/** Fills {{1}}, {{xml:1}}, {{document}}, {{lessonOpen}}, {{lessonBody}}, {{n}}, {{uid}} in a step's blocks. */
-export function fillStep(step: Step, ctx: FillContext): Step {
-  const blocks = step.blocks.map((b): ScenarioBlock => {
-    if (b.type === 'text') return { ...b, text: fillString(b.text, ctx) };
-    if (b.type === 'thinking') return { ...b, thinking: fillString(b.thinking, ctx) };
-    if (b.type === 'tool_use') return { ...b, input: fillValue(b.input, ctx) };
-    return b;
-  });
-  return { ...step, blocks };
+  /** This request's try number, and the function to call with whether its answer was a fault. */
+  next(body: Json): { attempt: number; settle: (faulted: boolean) => void } {
+    const key = createHash('sha256').update(JSON.stringify(body.messages ?? null)).digest('hex');
+    const attempt = (this.tries.get(key) ?? 0) + 1;
+    return {
+      attempt,
+      settle: (faulted) => {
+        if (faulted) this.tries.set(key, attempt);
+        else this.tries.delete(key);
+      },
+    };
+  }
 }

@@ -101,8 +101,37 @@ export const matchSchema = z.object({
   toolResultText: z.string().optional(),
   /** Whether that tool_result must be (true) or must not be (false) an error. */
   isError: z.boolean().optional(),
+  /** Every key given equals the same key of that tool_use's input (e.g. `{ "skill": "sequencing" }`). */
+  toolInput: z.record(z.string(), z.unknown()).optional(),
+  /** Regex on the turn's request: the typed text that opened the turn, then the user's answers since. */
+  request: z.string().optional(),
+  /** The bound document's kind, from the request's `<document kind="...">` block ("none": no document). */
+  documentKind: z.enum(['lesson', 'text', 'none']).optional(),
+  /** Whether the turn's opening message carries a selection (`<context ...>` block). */
+  hasContext: z.boolean().optional(),
+  /** Matches only the first n tries of the same conversation (retries resend it unchanged). */
+  attemptAtMost: z.number().int().min(1).optional(),
 });
 export type Match = z.infer<typeof matchSchema>;
+
+/** Where a scenario value is computed from (the request's facts). */
+export const VALUE_SOURCES = ['document', 'request', 'userText', 'context', 'contextLabel'] as const;
+
+/**
+ * A named value computed per request, used as `{{name}}`: its source, then an optional regex
+ * replace (all matches), then an optional regex match (its first group that matched, else the
+ * whole match; no match gives ""). Regexes are case-insensitive, and ^ and $ match at line breaks.
+ */
+export const valueSchema = z.object({
+  from: z.enum(VALUE_SOURCES),
+  replace: z.string().optional(),
+  with: z.string().default(''),
+  match: z.string().optional(),
+});
+export type ValueSpec = z.infer<typeof valueSchema>;
+
+/** Placeholder names filled by the fake itself; values and named groups may not reuse them. */
+export const BUILTIN_NAMES = ['document', 'lessonOpen', 'lessonBody', 'n', 'uid', ...VALUE_SOURCES] as const;
 
 export const ruleSchema = z.object({ when: matchSchema, respond: stepSchema });
 
@@ -120,8 +149,40 @@ export const scenarioSchema = z
     rules: z.array(ruleSchema).optional(),
     /** Answers what no rule matched (match mode) or what comes after the script (script mode). */
     fallback: stepSchema.optional(),
+    /** Named values computed from each request, for placeholders. */
+    values: z.record(z.string().regex(/^[A-Za-z]\w*$/), valueSchema).optional(),
   })
-  .refine((s) => s.steps !== undefined || s.rules !== undefined, { message: 'a scenario needs steps or rules' });
+  .refine((s) => s.steps !== undefined || s.rules !== undefined, { message: 'a scenario needs steps or rules' })
+  .superRefine((s, ctx) => {
+    const reserved = new Set<string>(BUILTIN_NAMES);
+    for (const [name, spec] of Object.entries(s.values ?? {})) {
+      if (reserved.has(name)) ctx.addIssue({ code: 'custom', message: `the value name "${name}" is built in`, path: ['values', name] });
+      for (const key of ['replace', 'match'] as const) {
+        const pattern = spec[key];
+        if (pattern === undefined) continue;
+        try {
+          new RegExp(pattern, 'im');
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: `not a regex: ${(error as Error).message}`, path: ['values', name, key] });
+        }
+      }
+    }
+    for (const [i, rule] of (s.rules ?? []).entries()) {
+      for (const key of ['userText', 'toolResultText', 'request'] as const) {
+        const pattern = rule.when[key];
+        if (pattern === undefined) continue;
+        try {
+          new RegExp(pattern, 'i');
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: `not a regex: ${(error as Error).message}`, path: ['rules', i, 'when', key] });
+          continue;
+        }
+        for (const [, name] of pattern.matchAll(/\(\?<([A-Za-z]\w*)>/g)) {
+          if (name && reserved.has(name)) ctx.addIssue({ code: 'custom', message: `the group name "${name}" is built in`, path: ['rules', i, 'when', key] });
+        }
+      }
+    }
+  });
 
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;

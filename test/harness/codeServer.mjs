@@ -56,9 +56,14 @@ export function sandboxEnv(dataDir, base) {
 
 /**
  * User settings for a quiet, deterministic workbench: no built-in AI chat panel beside ours, no
- * welcome page, tips, update checks or telemetry.
+ * welcome page, tips, update checks or telemetry, and no git prompt. The workspace (a copy of
+ * samples/) lives in the clone's ignored .test-artifacts/, so VS Code would otherwise ask whether to
+ * open the clone's repository from a parent folder: a question about our repo, not the user's
+ * lessons. This private VS Code only ever opens such copies, so "never" is right for it.
  */
+const PARENT_REPO_SETTING = { 'git.openRepositoryInParentFolders': 'never' };
 const QUIET_SETTINGS = {
+  ...PARENT_REPO_SETTING,
   'chat.disableAIFeatures': true,
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'workbench.startupEditor': 'none',
@@ -70,10 +75,23 @@ const QUIET_SETTINGS = {
   'update.mode': 'none',
 };
 
+/** A kept folder (npm start) keeps what the user changed; only a setting it never had is added. */
+function addMissingSettings(path, settings) {
+  let current;
+  try {
+    current = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return; // edited by hand (comments): leave it as it is
+  }
+  const missing = Object.entries(settings).filter(([key]) => !(key in current));
+  if (missing.length === 0) return;
+  writeFileSync(path, `${JSON.stringify({ ...current, ...Object.fromEntries(missing) }, null, 2)}\n`);
+}
+
 function writeUserSettings(userDataDir, settings) {
   const dir = join(userDataDir, 'User');
   const path = join(dir, 'settings.json');
-  if (existsSync(path)) return; // a kept folder (npm start) keeps what the user changed
+  if (existsSync(path)) return addMissingSettings(path, PARENT_REPO_SETTING);
   mkdirSync(dir, { recursive: true });
   writeFileSync(path, `${JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2)}\n`);
 }

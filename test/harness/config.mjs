@@ -43,7 +43,7 @@ function seconds(name, fallback) {
 }
 
 /** A phase that has not called codeAutomationExit by then is a hang: everything is killed. */
-export const phaseTimeoutMs = () => seconds('LESSON_AGENT_TEST_TIMEOUT', 300);
+export const phaseTimeoutMs = () => seconds('LESSON_AGENT_TEST_TIMEOUT', 1200);
 /** How long code-server may take to answer HTTP after it is spawned. */
 export const serverStartTimeoutMs = () => seconds('LESSON_AGENT_SERVER_TIMEOUT', 60);
 /** Installing code-server (native builds) under the lock; another run may hold it that long. */

@@ -98,8 +98,8 @@ export async function createElectronRoute({ dirs, folder, env }) {
           `--remote-debugging-port=${port}`,
           '--disable-extensions',
         ],
-        stdout: log,
-        stderr: log,
+        // @vscode/test-electron 2.5 (its last release for Node 20) prints VS Code's own output on
+        // this process's console; the workbench's console still goes to vscode.log.
       }).then(
         (code) => ({ code }),
         (error) => (typeof error?.code === 'number' ? { code: error.code } : { error: String(error?.message ?? error) }),

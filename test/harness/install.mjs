@@ -42,7 +42,7 @@ function npmCliPath() {
     const candidate = join(dir, 'npm');
     if (dir && existsSync(candidate)) return realpathSync(candidate);
   }
-  throw new Error('npm was not found on PATH: install Node.js 20+ with npm.');
+  throw new Error('npm was not found on PATH: install Node.js 20.19+ (or 22.13+, or 24+) with npm.');
 }
 
 async function installOnce(dir, label, install) {
@@ -78,10 +78,18 @@ async function ensureNode() {
   });
 }
 
+/**
+ * What an enclosing `npm run` (such as `npm test`) tells its scripts about itself: its npm, its
+ * Node, its package. The runtime's npm must work these out afresh: code-server's install script
+ * reads the Node version from npm_config_user_agent and refuses anything but Node 24.
+ */
+const OUTER_NPM = /^npm_(config_(user_agent|node_gyp|npm_version|local_prefix|global_prefix|prefix)|command|lifecycle_\w+|package_\w+|execpath|node_execpath)$/i;
+
 /** Environment in which npm, node-gyp and code-server itself see Node 24 and its headers. */
 export function node24Env(base = process.env) {
+  const inherited = Object.fromEntries(Object.entries(base).filter(([key]) => !OUTER_NPM.test(key)));
   return {
-    ...base,
+    ...inherited,
     PATH: `${join(nodeDir, 'bin')}${delimiter}${base.PATH ?? ''}`,
     // The machine's npmrc may point node-gyp at another Node's headers.
     npm_config_nodedir: nodeDir,

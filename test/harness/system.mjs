@@ -1,8 +1,8 @@
 // System packages the harness cannot get from npm: Debian's Chromium (the browser that drives the
-// workbench), poppler-utils (the export test reads and renders the PDF Chromium prints) and, only
-// for the one-time code-server install, a C++ toolchain and the Kerberos headers its native addons
-// compile against. As root they are apt-installed; otherwise the run stops with the exact command
-// to run.
+// webview unit tests and the workbench), poppler-utils (the export test reads and renders the PDF
+// Chromium prints) and, only for the one-time code-server install, a C++ toolchain and the Kerberos
+// headers its native addons compile against. `npm test` checks them first: as root they are
+// apt-installed; otherwise it stops before any test with the exact command.
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { chromiumPath } from './config.mjs';
@@ -56,10 +56,13 @@ export async function ensureSystemPackages({ forInstall, logPath }) {
   if (missing.length === 0) return;
   const packages = [...new Set(missing.map((need) => need.apt))];
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot || !onPath('apt-get')) {
+  // LESSON_AGENT_NO_APT=1: root, but the machine is not ours to change (a shared host, a test).
+  const noApt = process.env.LESSON_AGENT_NO_APT === '1';
+  if (!isRoot || noApt || !onPath('apt-get')) {
     const lines = missing.map((need) => `  - ${need.what}`).join('\n');
+    const why = !isRoot ? 'only root can install them' : noApt ? 'LESSON_AGENT_NO_APT=1 says not to install them' : 'apt-get is not available to install them';
     throw new Error(
-      `Integration tests need system packages that are missing:\n${lines}\n` +
+      `The tests need system packages that are missing (${why}):\n${lines}\n` +
         `Install them (Debian/Ubuntu): sudo apt-get install -y ${packages.join(' ')}\n` +
         'Set LESSON_AGENT_CHROMIUM to use a Chromium installed elsewhere.',
     );

@@ -143,7 +143,15 @@ describe('panel flows: conversation, transparent editing, Stop', function () {
   });
 
   it('Stop in the webview halts a streaming turn at once, keeps and marks the partial text, and the chat goes on', async () => {
-    t = await startPanelTest(scenarioFile(FLOWS));
+    // The story told ten times (about 45 s): on a loaded machine the click may take seconds to
+    // land, and the turn must still be streaming when it does.
+    const flows = scenarioFile(FLOWS);
+    const rules = (flows.rules ?? []).map((rule) =>
+      rule.respond.name === 'long slow reply'
+        ? { ...rule, respond: { ...rule.respond, blocks: rule.respond.blocks?.map((b) => (b.type === 'text' ? { ...b, text: `${b.text}\n\n`.repeat(10) } : b)) } }
+        : rule,
+    );
+    t = await startPanelTest({ ...flows, rules });
     await typeAndSend('Tell me a story, slowly');
     await ui.waitFor(STREAMING);
     await waitUntil(async () => (await lastAssistantText()).length > 40, 'some text to stream');
@@ -152,7 +160,7 @@ describe('panel flows: conversation, transparent editing, Stop', function () {
     await waitUntil(() => !t?.model.api.controller.busy, 'the turn to end');
 
     const kept = await lastAssistantText();
-    assert.ok(kept.length > 40 && kept.length < 500, `the partial text is kept (${kept.length} characters)`);
+    assert.ok(kept.length > 40 && kept.length < 3000, `the partial text is kept (${kept.length} characters)`);
     assert.ok('Once upon a time, a teacher in Lyon'.startsWith(kept.slice(0, 30)));
     assert.match(await ui.text(ASSISTANT, LAST), /Stopped\./, 'the message says it was stopped');
     assert.equal(await ui.count(byTestId(TEST_IDS.stop)), 0, 'Stop is gone, Send is back');

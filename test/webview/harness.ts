@@ -41,9 +41,12 @@ export function repoRoot(from = __dirname): string {
   return dir;
 }
 
-/** Chromium from CHROMIUM_PATH, else the first chromium or chrome on PATH (never downloaded). */
+/**
+ * Chromium from LESSON_AGENT_CHROMIUM (as the integration harness) or CHROMIUM_PATH, else the
+ * first chromium or chrome on PATH (never downloaded).
+ */
 export function findChromium(): string {
-  const fromEnv = process.env.CHROMIUM_PATH;
+  const fromEnv = process.env.LESSON_AGENT_CHROMIUM || process.env.CHROMIUM_PATH;
   if (fromEnv) return fromEnv;
   const names = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
@@ -52,7 +55,7 @@ export function findChromium(): string {
       if (dir && existsSync(candidate)) return candidate;
     }
   }
-  throw new Error('Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH');
+  throw new Error('Chromium not found: install it (apt-get install chromium) or set LESSON_AGENT_CHROMIUM');
 }
 
 export function launchBrowser(): Promise<Browser> {

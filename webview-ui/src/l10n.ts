@@ -42,6 +42,9 @@ export const en = {
   example4: 'Check the lesson for unclear instructions',
   onboardingTitle: 'Connect to Claude',
   onboardingBody: 'Lesson Agent needs an Anthropic API key. It is kept in VS Code\'s secret storage, never in settings or session files.',
+  onboardingDemoTitle: 'You are trying the offline demo',
+  onboardingDemoBody:
+    'Replies come from a script on this computer, not from Claude: they show what the panel does with your lesson. Ask "What can you do?" to see everything it can show. To talk to Claude, set your Anthropic API key; it is kept in VS Code\'s secret storage.',
   setApiKey: 'Set API key',
   openSettings: 'Settings',
 

@@ -2,7 +2,7 @@
 // banners by code, retrying, notices, a reply's cost.
 import * as assert from 'node:assert/strict';
 import { emptySessionView } from '../../../src/shared/view';
-import { META, SESSIONS, SESSION_ID, TurnEvents, finishedTurn, sessionFrom } from '../../webview/fixtures';
+import { META, SESSIONS, SESSION_ID, TurnEvents, finishedTurn, sessionFrom, snapshot } from '../../webview/fixtures';
 import { ScriptedHost } from '../../webview/scriptedHost';
 import { byTestId, previewSuite } from '../../webview/suite';
 import type { InPage } from '../../webview/inPage';
@@ -73,6 +73,17 @@ describe('webview: header, sessions, onboarding, errors', function () {
     await example.click();
     assert.equal(await w.page.inputValue(byTestId('chat-input')), text);
     assert.equal(await w.page.evaluate(() => window.document.activeElement?.getAttribute('data-testid')), 'chat-input');
+  });
+
+  it('keeps "Set API key" on a new chat while the offline demo runs, saying what the demo is; a real key hides it', async () => {
+    const w = await preview.openWith(emptySessionView(SESSION_ID, 'New session'), 0, { hasApiKey: true, demo: true });
+    const card = w.page.locator(byTestId('onboarding'));
+    assert.equal(await card.getAttribute('data-demo'), 'true');
+    assert.match(await card.innerText(), /offline demo[\s\S]*not from Claude[\s\S]*What can you do\?/);
+    await card.locator(byTestId('set-api-key')).click();
+    assert.deepEqual(await w.waitForPosted('setApiKey'), [{ type: 'setApiKey' }]);
+    await w.push(snapshot(emptySessionView(SESSION_ID, 'New session'), 1));
+    await card.waitFor({ state: 'detached' });
   });
 
   it('says what failed, by error code, with the action that helps', async () => {

@@ -84,7 +84,20 @@ export function App(): ReactNode {
     [focusInput],
   );
   const host = useHost({ onPrefill, onFocusInput: focusInput, onExported: setExported });
-  const actions = useMemo<ChatActions>(() => ({ post, ui: dispatchUi, pickFile, focusInput, revertEdit }), [focusInput]);
+  // Suggestions read the session when clicked, so the actions object stays the same.
+  const sessionRef = useRef(host.session);
+  useLayoutEffect(() => {
+    sessionRef.current = host.session;
+  }, [host.session]);
+  const suggest = useCallback(
+    (text: string) => {
+      const current = sessionRef.current;
+      if (!current.busy && pendingCard(current) === undefined) post({ type: 'send', text });
+      else onPrefill(text, false);
+    },
+    [onPrefill],
+  );
+  const actions = useMemo<ChatActions>(() => ({ post, ui: dispatchUi, pickFile, focusInput, revertEdit, suggest }), [focusInput, suggest]);
 
   useEffect(() => {
     if (host.ready && wantsFocus.current && inputRef.current) {

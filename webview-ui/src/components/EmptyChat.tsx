@@ -1,5 +1,5 @@
 // A new session: what the agent can do, example requests (a click fills the input), and the
-// onboarding card when no API key is set.
+// onboarding card when no API key is set, or while the offline demo stands in for Claude.
 import type { ReactNode } from 'react';
 import type { HostMeta } from '../../../src/shared/view';
 import type { MessageKey } from '../l10n';
@@ -11,17 +11,18 @@ import { Icon } from '../ui/Icon';
 
 const EXAMPLES: MessageKey[] = ['example1', 'example2', 'example3', 'example4'];
 
-function Onboarding(): ReactNode {
+/** No key: how to connect. In the offline demo: what the demo is, and still how to connect. */
+function Onboarding({ demo }: { demo: boolean }): ReactNode {
   const { post } = useChat();
   return (
-    <section className="card onboarding" aria-labelledby="onboarding-title" data-testid={TEST_IDS.onboarding}>
+    <section className="card onboarding" aria-labelledby="onboarding-title" data-testid={TEST_IDS.onboarding} data-demo={demo ? 'true' : 'false'}>
       <div className="card-head">
-        <Icon name="key" />
+        <Icon name={demo ? 'beaker' : 'key'} />
         <h2 className="card-title" id="onboarding-title">
-          {t('onboardingTitle')}
+          {t(demo ? 'onboardingDemoTitle' : 'onboardingTitle')}
         </h2>
       </div>
-      <p>{t('onboardingBody')}</p>
+      <p>{t(demo ? 'onboardingDemoBody' : 'onboardingBody')}</p>
       <div className="card-actions">
         <Button icon="key" onClick={() => post({ type: 'setApiKey' })} testId={TEST_IDS.setApiKey}>
           {t('setApiKey')}
@@ -38,7 +39,7 @@ export function EmptyChat({ meta }: { meta: HostMeta }): ReactNode {
   const { ui, focusInput } = useChat();
   return (
     <div className="empty-chat" data-testid={TEST_IDS.emptyChat}>
-      {meta.hasApiKey ? null : <Onboarding />}
+      {meta.hasApiKey && !meta.demo ? null : <Onboarding demo={meta.demo} />}
       <h2 className="empty-title">{t('emptyTitle')}</h2>
       <p className="muted">{t('emptyIntro')}</p>
       <ul className="examples" aria-label={t('examplesLabel')}>

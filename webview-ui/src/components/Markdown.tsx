@@ -1,11 +1,12 @@
 // An assistant message's text as sanitized markdown. Finished blocks are memoized (their text no
 // longer changes, so React skips them and the HTML comes from a cache); only the open last block
 // is parsed again when a delta arrives.
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { memo, useMemo } from 'react';
 import { t } from '../l10n';
 import { splitBlocks } from '../markdown/blocks';
-import { renderMarkdown, renderOpenMarkdown } from '../markdown/render';
+import { SUGGESTION_CLASS, SUGGESTION_MAX, renderMarkdown, renderOpenMarkdown } from '../markdown/render';
+import { useChat } from '../state/chatContext';
 import { TEST_IDS } from '../testIds';
 import { CopyButton } from './CopyButton';
 
@@ -38,11 +39,34 @@ const CodeBlock = memo(function CodeBlock({ text, lang, cursor }: { text: string
   );
 });
 
+/** The text a suggestion sends: what it shows, in one line. */
+function suggestionAt(target: EventTarget): string | undefined {
+  if (!(target instanceof Element)) return undefined;
+  const el = target.closest(`a.${SUGGESTION_CLASS}[role="button"]`);
+  const text = el?.textContent?.replace(/\s+/g, ' ').trim();
+  return text && text.length <= SUGGESTION_MAX ? text : undefined;
+}
+
 export function Markdown({ text, streaming }: { text: string; streaming: boolean }): ReactNode {
+  const { suggest } = useChat();
   const blocks = useMemo(() => splitBlocks(text), [text]);
   const last = blocks.length - 1;
+  const onClick = (e: MouseEvent<HTMLDivElement>): void => {
+    const prompt = suggestionAt(e.target);
+    if (prompt === undefined) return;
+    e.preventDefault();
+    suggest(prompt);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    const prompt = suggestionAt(e.target);
+    if (prompt === undefined) return;
+    e.preventDefault();
+    suggest(prompt);
+  };
   return (
-    <div className="markdown" data-testid={TEST_IDS.messageText}>
+    // Suggestions are rendered HTML; their clicks and keys are handled here, once per message.
+    <div className="markdown" data-testid={TEST_IDS.messageText} onClick={onClick} onKeyDown={onKeyDown}>
       {blocks.map((b, i) =>
         b.kind === 'code' ? (
           <CodeBlock key={i} text={b.text} lang={b.lang} cursor={streaming && i === last} />

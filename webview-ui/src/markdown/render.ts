@@ -2,6 +2,10 @@
 // read as XML, not vanish as unknown tags), images are not loaded (a remote image is a beacon
 // that can leak data), links are live only for http(s), and DOMPurify sanitizes the result as a
 // second line of defence: no scripts, no event handlers, no style attributes.
+//
+// Suggestions: a link to exactly `prompt:` (`[Add a quiz about rivers](prompt:)`) becomes a
+// suggestion the panel can send as the user's next message. It carries no URL and no payload:
+// what it sends is its own visible text, so a reply cannot show one thing and send another.
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
 
@@ -24,10 +28,29 @@ marked.use({
 
 const SAFE_LINK = /^https?:\/\//i;
 
+/** The href that marks a suggestion; anything else after `prompt:` is an ordinary (inert) link. */
+export const SUGGESTION_HREF = 'prompt:';
+/** The class the panel looks for; only the hook below gives it. */
+export const SUGGESTION_CLASS = 'md-suggestion';
+/** Longest suggestion: a longer text is not a suggestion a person reads before clicking. */
+export const SUGGESTION_MAX = 500;
+
+// DOMPurify drops an href it does not know before the hook below runs: note suggestions first.
+const suggestions = new WeakSet<Element>();
+DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
+  if (node.tagName === 'A' && data.attrName === 'href' && data.attrValue === SUGGESTION_HREF) suggestions.add(node);
+});
+
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName !== 'A') return;
   const href = node.getAttribute('href') ?? '';
-  if (SAFE_LINK.test(href)) {
+  node.removeAttribute('class');
+  if (suggestions.has(node) && (node.textContent ?? '').trim().length <= SUGGESTION_MAX) {
+    for (const name of ['href', 'title', 'target']) node.removeAttribute(name);
+    node.setAttribute('class', SUGGESTION_CLASS);
+    node.setAttribute('role', 'button');
+    node.setAttribute('tabindex', '0');
+  } else if (SAFE_LINK.test(href)) {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');
     node.setAttribute('title', href);

@@ -1,5 +1,5 @@
 // What components need from the app besides their props: posting to the host, the UI dispatcher,
-// the file picker round trip, and moving focus back to the input.
+// the file picker round trip, moving focus back to the input, reverting an edit and taking a suggestion.
 import type { Dispatch } from 'react';
 import { createContext, useContext } from 'react';
 import type { RevertResult, WebviewMessage } from '../../../src/shared/protocol';
@@ -13,6 +13,8 @@ export interface ChatActions {
   focusInput: () => void;
   /** Asks the host to revert one applied edit; says whether it could. */
   revertEdit: (editId: string) => Promise<RevertResult>;
+  /** A suggestion in a reply was chosen: sent when the chat is free, else put in the input. */
+  suggest: (text: string) => void;
 }
 
 export const ChatContext = createContext<ChatActions | null>(null);

@@ -1,115 +1,122 @@
 // The offline demo (test/fake/scenarios/demo.json) through the whole core with the real skills and
-// editing tools on a real lesson file: each flow the README promises works, says it is a demo, and
-// leaves a valid lesson. Also the team's view invariant, spelled out once on a long session.
+// tools on copies of the samples: each exercise kind from a typed request and from Create
+// Exercise's wording, with the user's topic, in a lesson (valid XML) and in Markdown (Markdown, never
+// XML); every reply says it is a demo; the view invariant holds over a long session.
 import * as assert from 'node:assert/strict';
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { FileDocument } from '../../../../src/core/documents/fileDocument';
+import { readFile } from 'node:fs/promises';
 import { validateLesson } from '../../../../src/core/lesson/validate';
 import { sessionToView } from '../../../../src/core/sessions/view';
-import { loadSkillCatalog } from '../../../../src/core/skills/catalog';
-import type { SkillCatalog } from '../../../../src/core/skills/types';
-import { builtinTools } from '../../../../src/core/tools/builtin';
 import { applyAgentEvents } from '../../../../src/shared/viewReducer';
 import type { AgentEvent } from '../../../../src/shared/events';
-import { loadScenarioFile } from '../../../fake/fakeAnthropic';
-import { assertSameView, startHarness, textOf, type Harness } from './harness';
+import { assertSameView, textOf } from './harness';
+import type { DemoRun } from './demoKit';
+import { KINDS, pendingCall, say, startDemo, stepsAnswered, toolsRun } from './demoKit';
 
-const ROOT = join(__dirname, '..', '..', '..', '..', '..');
-const DEMO = loadScenarioFile(join(ROOT, 'test', 'fake', 'scenarios', 'demo.json'));
+async function text(run: DemoRun): Promise<string> {
+  assert.ok(run.path);
+  return readFile(run.path, 'utf8');
+}
 
-describe('offline demo scenario, through the agent with the real tools', () => {
-  let h: Harness | undefined;
-  let dir: string;
-  let lesson: string;
-  let catalog: SkillCatalog;
-
-  before(async () => {
-    const loaded = await loadSkillCatalog({ builtinDir: join(ROOT, 'skills') });
-    catalog = loaded.catalog;
-  });
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'la-demo-'));
-    lesson = join(dir, 'french-verbs.lesson.xml');
-    await copyFile(join(ROOT, 'samples', 'french-verbs.lesson.xml'), lesson);
-    h = await startHarness({
-      scenario: { ...DEMO, delayMs: 0 },
-      tools: builtinTools(catalog),
-      skills: catalog,
-      document: new FileDocument(lesson),
-      settings: { approvalEdits: 'large' },
-    });
-  });
+describe('offline demo: exercises of every kind, through the agent with the real tools', () => {
+  let run: DemoRun | undefined;
   afterEach(async () => {
-    assert.deepEqual(h?.logs, []);
-    await h?.close();
-    await rm(dir, { recursive: true, force: true });
+    await run?.close();
+    run = undefined;
   });
 
   it('greets on "hello", says it is an offline demo, and touches nothing', async () => {
-    const before = await readFile(lesson, 'utf8');
-    const id = await (h as Harness).newSession();
-    const { outcome, events } = await (h as Harness).run({ kind: 'message', sessionId: id, text: 'hello' });
+    run = await startDemo('french-verbs.lesson.xml');
+    const before = await text(run);
+    const { outcome, events } = await say(run, 'hello');
     assert.equal(outcome.status, 'completed');
     assert.match(textOf(events), /offline demo/i);
-    assert.ok(!events.some((e) => e.type === 'tool_start'));
-    assert.equal(await readFile(lesson, 'utf8'), before);
+    assert.deepEqual(toolsRun(events), []);
+    assert.equal(await text(run), before);
   });
 
-  it('loads the fill-blanks skill, then edits the lesson in the same turn, keeping it valid', async () => {
-    const before = await readFile(lesson, 'utf8');
-    const id = await (h as Harness).newSession();
-    const { outcome, events } = await (h as Harness).run({ kind: 'message', sessionId: id, text: 'Add a fill-in-the-blank exercise about French verbs' });
+  it('keeps the real French sentences for "Add a fill-in-the-blank exercise about French verbs"', async () => {
+    run = await startDemo('french-verbs.lesson.xml');
+    const before = await text(run);
+    const { outcome, events } = await say(run, 'Add a fill-in-the-blank exercise about French verbs');
     assert.equal(outcome.status, 'completed');
     assert.match(textOf(events), /^\(Offline demo: scripted replies, not Claude\.\)/);
-    const steps = events.filter((e) => e.type === 'tool_end');
-    assert.deepEqual(steps.map((e) => e.type === 'tool_end' && e.status), ['success', 'success']);
-    const after = await readFile(lesson, 'utf8');
+    assert.deepEqual(toolsRun(events), ['load_skill', 'edit_document']);
+    const after = await text(run);
     assert.ok(validateLesson(after).ok, JSON.stringify(validateLesson(after)));
     assert.ok(after.startsWith(before.slice(0, before.lastIndexOf('</lesson>')).trimEnd()), 'the rest of the lesson is kept');
-    assert.match(after, /<exercise id="demo-verbs-\w+" type="fill-blanks">/);
-    const session = await (h as Harness).session(id);
+    assert.match(after, /<blank answer="finissons" hint="finir"/);
+    const session = await run.harness.session(run.sessionId);
     assert.equal(session.edits.length, 1);
     assert.equal(session.edits[0]?.before, before);
   });
 
-  it('asks three questions on "Add an exercise", then writes an exercise from the answers', async () => {
-    const id = await (h as Harness).newSession();
-    const first = await (h as Harness).run({ kind: 'message', sessionId: id, text: 'Add an exercise' });
-    assert.equal(first.outcome.status, 'awaiting_user');
-    const question = first.events.find((e) => e.type === 'question');
-    assert.ok(question?.type === 'question');
-    assert.deepEqual(question.questions.map((q) => q.header), ['Type', 'Topic', 'Level']);
-    const answers = ['True or false', 'les fêtes <en> France', 'B1'];
-    const second = await (h as Harness).run({ kind: 'answer', sessionId: id, toolCallId: question.toolCallId, answers });
-    assert.equal(second.outcome.status, 'completed');
-    const after = await readFile(lesson, 'utf8');
+  for (const kind of KINDS) {
+    it(`adds a valid ${kind.type} exercise about the topic typed, keeping the lesson around it`, async () => {
+      run = await startDemo('water-cycle.lesson.xml');
+      const before = await text(run);
+      const { outcome, events } = await say(run, `Add a ${kind.say} exercise about clouds & "rain" <in> spring.`);
+      assert.equal(outcome.status, 'completed');
+      assert.deepEqual(toolsRun(events), ['load_skill', 'edit_document']);
+      assert.deepEqual(stepsAnswered(run), [`load ${kind.skill}`, `${kind.skill} edit`, 'edit done']);
+      assert.match(textOf(events), /clouds & "rain" <in> spring/, 'the reply names the topic');
+      const notes = events.flatMap((e) => (e.type === 'thinking' ? [e.text] : [])).join('');
+      assert.match(notes, new RegExp(`Load the [\\w/-]+ rules before writing anything[\\s\\S]*rules are loaded[\\s\\S]*undo it`), 'progress notes narrate each step');
+      const after = await text(run);
+      const check = validateLesson(after);
+      assert.ok(check.ok, JSON.stringify(check.errors));
+      assert.ok(after.startsWith(before.slice(0, before.lastIndexOf('</lesson>')).trimEnd()), 'the rest of the lesson is kept');
+      const added = after.slice(before.lastIndexOf('</lesson>'));
+      assert.match(added, new RegExp(`<exercise id="demo-[\\w-]+" type="${kind.type}"`));
+      assert.ok(added.includes(kind.core), `the ${kind.type} exercise has its ${kind.core.trim()}`);
+      assert.ok(added.includes('clouds &amp; &quot;rain&quot; &lt;in&gt; spring'), 'the topic, escaped, is in the exercise');
+    });
+  }
+
+  it('understands Create Exercise...\'s wording, with a topic or (left empty) the lesson\'s own', async () => {
+    run = await startDemo('french-verbs.lesson.xml');
+    for (const label of ['fill blanks', 'multiple choice', 'true false', 'sequencing', 'short answer', 'writing exercises']) {
+      const { outcome } = await say(run, `Add a ${label} exercise about la météo`);
+      assert.equal(outcome.status, 'completed', label);
+    }
+    await say(run, 'Add a sequencing exercise about ');
+    const after = await text(run);
     assert.ok(validateLesson(after).ok, JSON.stringify(validateLesson(after).errors));
-    assert.match(after, /type="true-false"/);
-    assert.match(after, /les fêtes &lt;en&gt; France/, 'typed answers are escaped into the XML');
+    assert.equal((after.match(/<exercise id="demo-/g) ?? []).length, 7);
+    assert.equal((after.match(/la météo/g) ?? []).length >= 6, true);
+    assert.match(after, /<h3>Le présent des verbes en -er: put the steps in order/, 'no topic: the lesson\'s title');
   });
 
+  for (const kind of KINDS) {
+    it(`adds a ${kind.type} exercise to a Markdown document as Markdown, never as lesson XML`, async () => {
+      run = await startDemo('reading-notes.md');
+      const before = await text(run);
+      const { outcome, events } = await say(run, `Add a ${kind.say} exercise about chapters 1-2`);
+      assert.equal(outcome.status, 'completed');
+      assert.deepEqual(stepsAnswered(run), [`load ${kind.skill}`, `${kind.skill} edit, Markdown`, 'edit done, Markdown']);
+      assert.match(textOf(events), /Markdown/);
+      const after = await text(run);
+      assert.ok(after.startsWith(before), 'the notes are kept byte for byte');
+      const added = after.slice(before.length);
+      assert.match(added, /^\n## Exercise: [^\n]*\(chapters 1-2\)\n/);
+      assert.doesNotMatch(added, /<\/?[a-z-]+[\s>/]/, 'no markup in the Markdown');
+    });
+  }
+
   it('keeps the view invariant over a long session: stored view = reducer over the events', async () => {
-    const harness = h as Harness;
-    const id = await harness.newSession();
-    const start = sessionToView(await harness.session(id));
+    run = await startDemo('french-verbs.lesson.xml');
+    const start = sessionToView(await run.harness.session(run.sessionId));
     const all: AgentEvent[] = [];
-    const steps = [
-      { kind: 'message' as const, sessionId: id, text: 'hello' },
-      { kind: 'message' as const, sessionId: id, text: 'Add an exercise' },
-    ];
-    for (const request of steps) all.push(...(await harness.run(request)).events);
-    const question = all.find((e) => e.type === 'question');
-    const toolCallId = question?.type === 'question' ? question.toolCallId : '';
-    all.push(...(await harness.run({ kind: 'answer', sessionId: id, toolCallId, answers: ['Multiple choice', 'weather', 'A2'] })).events);
-    all.push(...(await harness.run({ kind: 'message', sessionId: id, text: 'Add a fill-in-the-blank exercise too' })).events);
-    assertSameView(applyAgentEvents(start, all), sessionToView(await harness.session(id)));
-    const view = sessionToView(await harness.session(id));
-    assert.equal(view.items.length, 6);
+    for (const t of ['hello', 'Add an exercise']) all.push(...(await say(run, t)).events);
+    const toolCallId = pendingCall(all, 'question');
+    const answers = ['Multiple choice', 'weather', 'A2'];
+    all.push(...(await run.harness.run({ kind: 'answer', sessionId: run.sessionId, toolCallId, answers })).events);
+    all.push(...(await say(run, 'Add a fill-in-the-blank exercise too')).events);
+    const stored = sessionToView(await run.harness.session(run.sessionId));
+    assertSameView(applyAgentEvents(start, all), stored);
+    assert.equal(stored.items.length, 6);
     assert.deepEqual(
-      view.items.flatMap((i) => (i.kind === 'assistant' ? [i.steps.map((s) => s.tool).join('+')] : [])),
-      ['', 'AskUserQuestion+edit_document', 'load_skill+edit_document'],
+      stored.items.flatMap((i) => (i.kind === 'assistant' ? [i.steps.map((s) => s.tool).join('+')] : [])),
+      ['', 'AskUserQuestion+load_skill+edit_document', 'load_skill+edit_document'],
     );
   });
 });

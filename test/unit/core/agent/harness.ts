@@ -10,7 +10,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import * as z from 'zod';
 import { Agent, createSession, type TurnOutcome, type TurnRequest } from '../../../../src/core/agent/agent';
 import type { AgentSettings } from '../../../../src/core/settings';
-import type { ApplyResult, DocumentAccess, DocumentKind, DocumentSnapshot, TextEdit } from '../../../../src/core/documents/types';
+import type { ApplyResult, DocumentAccess, DocumentKind, DocumentSnapshot, TextEdit, WorkspaceAccess } from '../../../../src/core/documents/types';
 import { FileSessionStore } from '../../../../src/core/sessions/fileStore';
 import type { Session } from '../../../../src/core/sessions/schema';
 import { sessionToView } from '../../../../src/core/sessions/view';
@@ -90,6 +90,8 @@ export interface HarnessOptions {
   scenario: ScenarioInput;
   tools?: AnyTool[];
   document?: DocumentAccess;
+  /** Where create_document may write (none by default). */
+  workspace?: WorkspaceAccess;
   skills?: SkillCatalog;
   settings?: Partial<AgentSettings>;
   /** null: no key (createClient throws). */
@@ -126,7 +128,7 @@ export class Harness {
       tools: () => o.tools ?? [],
       skills: () => o.skills ?? emptyCatalog,
       document: () => o.document,
-      workspace: () => undefined,
+      workspace: () => o.workspace,
       settings: () => ({ ...TEST_SETTINGS, ...o.settings }),
       log: (level, message) => {
         if (level === 'error') this.logs.push(message);
