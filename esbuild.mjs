@@ -70,6 +70,8 @@ if (tests) {
     (f) =>
       f.endsWith('.test.ts') ||
       f.endsWith('.test.tsx') ||
+      // Programs a test runs in a process of their own (to kill it at a chosen moment).
+      f.endsWith('.child.ts') ||
       ['test/integration/index.ts', 'test/fake/main.ts', 'test/bench/index.ts'].includes(f),
   );
   builds.push({

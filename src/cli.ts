@@ -1,11 +1,13 @@
 // The headless CLI over the same core as the extension. Scripts and tests depend on its exact forms:
 //   lesson-agent run --doc FILE --prompt TEXT --session-dir DIR [--session ID] [--base-url URL]
-//                    [--api-key KEY] [--model ID] [--max-steps N] [--approval never|large|always]
+//                    [--api-key KEY] [--model ID] [--max-steps N] [--stall-timeout SECONDS]
+//                    [--approval never|large|always]
 //   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
 //                    [--approval never|large|always]
-// stdout is JSON Lines, one event per line; a `usage` event after each model call carries `cost` in
-// US dollars (absent for a model without a known price). Exit codes: 0 the turn finished, 3 waiting for the user
-// (session saved), 1 failed (an error event was printed; the session is saved and valid), 2 bad usage.
+// stdout is JSON Lines, one event per line (the agent's events, and `discard` when a retry withdraws
+// printed text); a `usage` event after each model call carries `cost` in US dollars (absent for a
+// model without a known price); logs go to stderr. Exit codes: 0 the turn finished, 3 waiting for
+// the user (session saved), 1 failed, 2 bad usage; every non-zero exit prints an error event last.
 import { DEFAULT_MODEL } from './core/agent/models';
 import Anthropic from '@anthropic-ai/sdk';
 import { existsSync } from 'node:fs';
@@ -18,28 +20,36 @@ import { FileDocument } from './core/documents/fileDocument';
 import { FileWorkspace } from './core/documents/fileWorkspace';
 import { documentKindForPath } from './core/documents/kind';
 import { FileSessionStore } from './core/sessions/fileStore';
-import { SessionCorruptError, SessionNotFoundError } from './core/sessions/types';
+import { SessionCorruptError, SessionInUseError, SessionNotFoundError } from './core/sessions/types';
 import type { ReadonlySession } from './core/sessions/schema';
 import { loadSkillCatalog } from './core/skills/catalog';
 import { builtinTools } from './core/tools/builtin';
+import { sdkLogger } from './core/agent/sdkLogger';
+import { CLI_WORDS } from './core/agent/surface';
 import type { ApprovalRule } from './core/tools/types';
-import { CLI_EVENT_TYPES, type AgentEvent } from './shared/events';
+import { CLI_EVENT_TYPES, type AgentEvent, type CliEvent, type ErrorCode } from './shared/events';
 import { answersSchema, type AnswerValue } from './shared/questions';
 
 const EXIT = { done: 0, failed: 1, usage: 2, waiting: 3 } as const;
 
 const USAGE = `Usage:
   lesson-agent run --doc FILE --prompt TEXT --session-dir DIR [--session ID] [--base-url URL]
-                   [--api-key KEY] [--model ID] [--max-steps N] [--approval never|large|always]
+                   [--api-key KEY] [--model ID] [--max-steps N] [--stall-timeout SECONDS]
+                   [--approval never|large|always]
   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
                    [--approval never|large|always]
 
 Prints one JSON event per line; each "usage" event gives a model call's tokens and its "cost" in US dollars
-(absent for a model without a known price). Exit codes: 0 finished, 3 waiting for the user, 1 failed, 2 bad usage.
-The API key comes from --api-key or ANTHROPIC_API_KEY; the base URL from --base-url or ANTHROPIC_BASE_URL.
-FILE is edited in place; *.xml files are validated as lesson XML. --approval is when edits ask first (as the
+(absent for a model without a known price). Exit codes: 0 finished, 3 waiting for the user, 1 failed, 2 bad usage;
+a failure ends with an error event. The API key comes from --api-key or ANTHROPIC_API_KEY; the base URL
+from --base-url or ANTHROPIC_BASE_URL. --stall-timeout: how long to wait for a silent server (default
+${DEFAULT_SETTINGS.stallTimeoutMs / 1000}). FILE is edited in place (through a symlink, its target);
+*.xml files are validated as lesson XML. --approval is when edits ask first (as the
 lessonAgent.approval.edits setting; default large); a change to students' work always asks, and under
-"never" it is refused unless the prompt asked for it.`;
+"never" it is refused unless the prompt asked for it. ANTHROPIC_LOG=debug logs the API client to stderr.`;
+
+/** Who holds a session's lock while this process writes it, as other surfaces name it. */
+const HOLDER = 'the lesson-agent command line';
 
 class UsageError extends Error {}
 
@@ -49,6 +59,7 @@ interface Common {
   baseUrl: string | undefined;
   model: string;
   maxSteps: number;
+  stallTimeoutMs: number;
   approval: ApprovalRule;
 }
 
@@ -66,6 +77,13 @@ function positiveInt(value: string | undefined, flag: string, fallback: number):
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 100) throw new UsageError(`${flag} must be a whole number from 1 to 100.`);
   return n;
+}
+
+function seconds(value: string | undefined, flag: string, fallbackMs: number): number {
+  if (value === undefined) return fallbackMs;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 600) throw new UsageError(`${flag} must be a whole number of seconds from 1 to 600.`);
+  return n * 1000;
 }
 
 const APPROVAL_RULES: readonly ApprovalRule[] = ['never', 'large', 'always'];
@@ -97,7 +115,16 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
   if (verb !== 'run' && verb !== 'resume') throw new UsageError(`Unknown command "${verb}".`);
   const text = { type: 'string' } as const;
   const flag = { type: 'boolean' } as const;
-  const shared = { 'session-dir': text, session: text, 'base-url': text, 'api-key': text, model: text, 'max-steps': text, approval: text };
+  const shared = {
+    'session-dir': text,
+    session: text,
+    'base-url': text,
+    'api-key': text,
+    model: text,
+    'max-steps': text,
+    'stall-timeout': text,
+    approval: text,
+  };
   const options: ParseArgsConfig['options'] =
     verb === 'run' ? { ...shared, doc: text, prompt: text } : { ...shared, answer: text, approve: flag, deny: flag, feedback: text };
   let values: Record<string, unknown>;
@@ -113,6 +140,7 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
     baseUrl: str('base-url') ?? (process.env.ANTHROPIC_BASE_URL || undefined),
     model: str('model') ?? DEFAULT_MODEL,
     maxSteps: positiveInt(str('max-steps'), '--max-steps', 10),
+    stallTimeoutMs: seconds(str('stall-timeout'), '--stall-timeout', DEFAULT_SETTINGS.stallTimeoutMs),
     approval: approvalRule(str('approval')),
   };
   if (verb === 'run') {
@@ -149,14 +177,24 @@ async function buildAgent(cmd: Command, store: FileSessionStore, doc: FileDocume
   for (const p of problems) process.stderr.write(`skill problem: ${p}\n`);
   const tools = builtinTools(catalog);
   // The same defaults as the extension's settings (core/settings.ts), with the flags over them.
-  const settings: AgentSettings = { ...DEFAULT_SETTINGS, alwaysConfirm: [], model: cmd.model, maxSteps: cmd.maxSteps, approvalEdits: cmd.approval };
+  const settings: AgentSettings = {
+    ...DEFAULT_SETTINGS,
+    alwaysConfirm: [],
+    model: cmd.model,
+    maxSteps: cmd.maxSteps,
+    stallTimeoutMs: cmd.stallTimeoutMs,
+    approvalEdits: cmd.approval,
+  };
   return new Agent({
     store,
+    words: CLI_WORDS,
     createClient: () => {
       if (!cmd.apiKey) throw new NoApiKeyError('No API key: pass --api-key or set ANTHROPIC_API_KEY.');
       // The SDK's timeout only runs until response headers arrive (the loop's watchdog takes over
-      // then), so it can be the stall timeout instead of the SDK's ten minutes.
-      return new Anthropic({ apiKey: cmd.apiKey, ...(cmd.baseUrl ? { baseURL: cmd.baseUrl } : {}), maxRetries: 2, timeout: settings.stallTimeoutMs });
+      // then), so it can be the stall timeout instead of the SDK's ten minutes. Its log (ANTHROPIC_LOG)
+      // goes to stderr, scrubbed of the key: stdout carries events only.
+      const logger = sdkLogger((level, line) => process.stderr.write(`api client ${level}: ${line}\n`), [cmd.apiKey]);
+      return new Anthropic({ apiKey: cmd.apiKey, ...(cmd.baseUrl ? { baseURL: cmd.baseUrl } : {}), maxRetries: 2, timeout: settings.stallTimeoutMs, logger });
     },
     tools: () => tools,
     skills: () => catalog,
@@ -188,8 +226,56 @@ async function requestFor(cmd: Command, store: FileSessionStore, doc: FileDocume
   return { kind: 'decision', sessionId: cmd.session, toolCallId: pending.toolCallId, approved: cmd.approve, ...(cmd.feedback ? { feedback: cmd.feedback } : {}) };
 }
 
+function write(event: CliEvent): void {
+  process.stdout.write(`${JSON.stringify(event)}\n`);
+}
+
+/** The agent's events as the CLI prints them: a retry becomes a discard event. */
 function print(event: AgentEvent): void {
-  if (CLI_EVENT_TYPES.has(event.type)) process.stdout.write(`${JSON.stringify(event)}\n`);
+  if (event.type === 'status') {
+    const { sessionId, turnId, code, attempt } = event;
+    write({ type: 'discard', sessionId, turnId, code, attempt, chars: event.discard ?? 0, thinkingChars: event.discardThinking ?? 0 });
+  } else if (CLI_EVENT_TYPES.has(event.type)) {
+    write(event as CliEvent);
+  }
+}
+
+/** Every non-zero exit ends with an error event (and, for people, the message on stderr). */
+function fail(exit: number, code: ErrorCode, message: string, sessionId = '', turnId = '', retryable = false): number {
+  process.stderr.write(`${message}\n`);
+  write({ type: 'error', code, message, retryable, sessionId, turnId });
+  return exit;
+}
+
+function usageFailure(message: string): number {
+  process.stderr.write(`\n${USAGE}\n`);
+  return fail(EXIT.usage, 'usage', message);
+}
+
+function isFsError(err: unknown): err is NodeJS.ErrnoException {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code) && typeof (err as { syscall?: unknown }).syscall === 'string';
+}
+
+async function failureOf(err: unknown, cmd: Command, store: FileSessionStore, request: TurnRequest | undefined): Promise<number> {
+  const message = err instanceof Error ? err.message : String(err);
+  const sessionId = request?.sessionId ?? cmd.session ?? '';
+  if (err instanceof UsageError || err instanceof AgentRequestError || err instanceof SessionNotFoundError) return fail(EXIT.usage, 'usage', message, sessionId);
+  if (err instanceof NoApiKeyError && request) {
+    // A resume without a key changes nothing: the question is still pending for the next try.
+    const turnId = (await store.get(request.sessionId).catch(() => undefined))?.pending?.turnId ?? '';
+    return fail(EXIT.failed, 'no_api_key', message, request.sessionId, turnId, true);
+  }
+  if (err instanceof SessionInUseError) return fail(EXIT.failed, 'in_use', message, sessionId, '', true);
+  if (err instanceof SessionCorruptError) return fail(EXIT.failed, 'session', message, sessionId);
+  if (isFsError(err)) return fail(EXIT.failed, 'session', `The session folder ${cmd.sessionDir} cannot be used: ${message}`, sessionId);
+  return fail(EXIT.failed, 'unknown', `Unexpected failure: ${message}`, sessionId);
+}
+
+/** Leftovers of a killed run (temp files of the document and the sessions) go before anything is written. */
+async function removeStaleTemps(store: FileSessionStore, doc: FileDocument | undefined): Promise<void> {
+  const removed = [...(await store.removeStaleTemps().catch(() => [])), ...((await doc?.removeStaleTemps().catch(() => [])) ?? [])];
+  if (removed.length > 0) process.stderr.write(`Removed ${removed.length} temp file(s) left by an interrupted run.\n`);
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -197,42 +283,27 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     cmd = parseCommand(argv);
   } catch (err) {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}\n`);
-    return EXIT.usage;
+    return usageFailure(err instanceof Error ? err.message : String(err));
   }
   if (cmd === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return EXIT.done;
   }
-  if (cmd.kind === 'run' && !existsSync(cmd.doc)) {
-    process.stderr.write(`--doc ${cmd.doc} does not exist.\n`);
-    return EXIT.usage;
-  }
-  const store = new FileSessionStore(cmd.sessionDir, (m) => process.stderr.write(`${m}\n`));
+  if (cmd.kind === 'run' && !existsSync(cmd.doc)) return usageFailure(`--doc ${cmd.doc} does not exist.`);
+  const store = new FileSessionStore(cmd.sessionDir, (m) => process.stderr.write(`${m}\n`), { holder: HOLDER });
   const doc = cmd.kind === 'run' ? openDocument(cmd.doc) : undefined;
   const abort = new AbortController();
   process.once('SIGINT', () => abort.abort());
   process.once('SIGTERM', () => abort.abort());
   let request: TurnRequest | undefined;
   try {
+    await removeStaleTemps(store, doc);
     const agent = await buildAgent(cmd, store, doc);
     request = await requestFor(cmd, store, doc, agent);
     const outcome = await agent.run(request, print, abort.signal);
     return outcome.status === 'completed' ? EXIT.done : outcome.status === 'awaiting_user' ? EXIT.waiting : EXIT.failed;
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    if (err instanceof UsageError || err instanceof AgentRequestError || err instanceof SessionNotFoundError) {
-      process.stderr.write(`${message}\n`);
-      return EXIT.usage;
-    }
-    if (err instanceof NoApiKeyError && request) {
-      // A resume without a key changes nothing: the question is still pending for the next try.
-      const turnId = (await store.get(request.sessionId)).pending?.turnId ?? '';
-      print({ type: 'error', code: 'no_api_key', message, retryable: true, sessionId: request.sessionId, turnId });
-      return EXIT.failed;
-    }
-    process.stderr.write(`${err instanceof SessionCorruptError ? message : `Unexpected failure: ${message}`}\n`);
-    return EXIT.failed;
+    return failureOf(err, cmd, store, request);
   }
 }
 
@@ -242,8 +313,7 @@ if (require.main === module) {
       process.exitCode = code;
     },
     (err: unknown) => {
-      process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-      process.exitCode = EXIT.failed;
+      process.exitCode = fail(EXIT.failed, 'unknown', `Unexpected failure: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     },
   );
 }

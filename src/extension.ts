@@ -39,7 +39,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
   context.subscriptions.push(log, apiKeys, review, statusBar, highlighter);
   await apiKeys.load();
 
-  const host = new AgentHost({ context, apiKeys, log, highlighter });
+  // The store reports damage it repaired to the panel's notices (the controller comes after the host).
+  let sessionProblem: (message: string) => void = () => {};
+  const host = new AgentHost({ context, apiKeys, log, highlighter, onSessionProblem: (message) => sessionProblem(message) });
   context.subscriptions.push(host);
   await host.loadSkills();
 
@@ -77,6 +79,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
     },
   });
   context.subscriptions.push({ dispose: () => controller.dispose() });
+  sessionProblem = (message) => controller.notice(message);
   await controller.init();
 
   const view = registerChatView(context, controller);

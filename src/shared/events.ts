@@ -23,6 +23,10 @@ export const ERROR_CODES = [
   'cancelled',
   'document',
   'session',
+  /** Another writer (a window, the command line) holds the session: nothing was changed. */
+  'in_use',
+  /** The command line was called wrongly (bad options). */
+  'usage',
   'unknown',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -123,7 +127,23 @@ export const agentEventSchema = z.discriminatedUnion('type', [
 export type AgentEvent = z.infer<typeof agentEventSchema>;
 export type AgentEventType = AgentEvent['type'];
 
-/** The event types the CLI prints on stdout (the others are internal to the UI). */
+/**
+ * The CLI's own event: a retry of a model call begins. The `chars` of text and `thinkingChars` of
+ * notes it printed for the failed attempt are withdrawn (the retry streams the answer again), so a
+ * consumer drops that many characters from the end of what it collected.
+ */
+export const discardEventSchema = z.object({
+  ...base,
+  type: z.literal('discard'),
+  chars: z.number().int().nonnegative(),
+  thinkingChars: z.number().int().nonnegative(),
+  /** Why the attempt failed, and which retry this is. */
+  code: z.enum(ERROR_CODES),
+  attempt: z.number().int().positive(),
+});
+export type DiscardEvent = z.infer<typeof discardEventSchema>;
+
+/** The agent's event types the CLI prints on stdout (the others are internal to the UI). */
 export const CLI_EVENT_TYPES = new Set<AgentEventType>([
   'text',
   'thinking',
@@ -135,3 +155,10 @@ export const CLI_EVENT_TYPES = new Set<AgentEventType>([
   'done',
   'error',
 ]);
+
+/** One line of the CLI's stdout: an agent event it passes on, or its own discard event. */
+export const cliEventSchema = z.union([
+  agentEventSchema.refine((e) => CLI_EVENT_TYPES.has(e.type), { message: 'not an event the command line prints' }),
+  discardEventSchema,
+]);
+export type CliEvent = Extract<AgentEvent, { type: 'text' | 'thinking' | 'tool_start' | 'tool_end' | 'question' | 'confirmation' | 'usage' | 'done' | 'error' }> | DiscardEvent;

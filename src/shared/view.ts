@@ -97,6 +97,8 @@ export const sessionViewSchema = z.object({
   items: z.array(chatItemSchema),
   /** True from turn_start until done/error. */
   busy: z.boolean(),
+  /** Set while another window or program writes this session: why it is shown read-only. */
+  readOnly: z.string().optional(),
 });
 export type SessionView = z.infer<typeof sessionViewSchema>;
 

@@ -25,7 +25,12 @@ export interface AgentHostOptions {
   /** Shows each applied edit in the editor. */
   highlighter?: EditHighlighter;
   env?: NodeJS.ProcessEnv;
+  /** A problem with stored sessions the user should know about (a damaged session, a bad list entry). */
+  onSessionProblem?: (message: string) => void;
 }
+
+/** How another window or the command line names this one while it writes a session. */
+const HOLDER = 'Lesson Agent in another VS Code window';
 
 export class AgentHost implements vscode.Disposable {
   readonly store: FileSessionStore;
@@ -40,7 +45,14 @@ export class AgentHost implements vscode.Disposable {
   constructor(private readonly options: AgentHostOptions) {
     this.env = options.env ?? process.env;
     const storage = options.context.storageUri ?? options.context.globalStorageUri;
-    this.store = new FileSessionStore(storage.fsPath);
+    this.store = new FileSessionStore(
+      storage.fsPath,
+      (message) => {
+        options.log.warn(message);
+        options.onSessionProblem?.(message);
+      },
+      { holder: HOLDER },
+    );
     const deps: AgentDeps = {
       store: this.store,
       createClient: () => this.createClient(),

@@ -6,12 +6,29 @@ import * as vscode from 'vscode';
 import type { ChatHostActions } from '../core/chat/chatController';
 import { fileNameFor } from '../core/documents/paths';
 import { revertEdit } from '../core/chat/revert';
+import { editReview, proposalReview, type ReviewTexts } from '../core/chat/review';
 import { sessionToMarkdown } from '../core/sessions/markdown';
 import type { ReadonlyEdit, ReadonlySession } from '../core/sessions/schema';
 import type { ApiKeyStore } from './apiKey';
 import { VscodeDocumentAccess } from './documentAccess';
 import type { EditHighlighter } from './editHighlight';
 import type { ReviewDocuments } from './proposalDocuments';
+
+/** The document's text as the editor has it (unsaved changes included); '' when it does not exist. */
+async function currentText(uri: string): Promise<string> {
+  try {
+    return (await vscode.workspace.openTextDocument(vscode.Uri.parse(uri))).getText();
+  } catch {
+    return '';
+  }
+}
+
+function titled(title: string, texts: ReviewTexts): string {
+  if (texts.note === 'on the current text') return vscode.l10n.t('{0}, on the current text', title);
+  if (texts.note === 'changed lines only') return vscode.l10n.t('{0}, changed lines only', title);
+  return title;
+}
+
 
 /** Where the last export went: the next one is offered there. */
 const EXPORT_FOLDER = 'lessonAgent.exportFolder';
@@ -55,10 +72,14 @@ export function createChatActions({ apiKeys, review, log, state, highlighter }: 
       const uri = picked?.[0];
       return uri ? vscode.workspace.asRelativePath(uri, false) : undefined;
     },
-    openProposalDiff: (key, proposal, title) =>
-      review.openDiff(key, proposal.uri, proposal.before, proposal.after, vscode.l10n.t('{0} (current ↔ proposed)', title)),
-    openEditDiff: (key, edit: ReadonlyEdit) =>
-      review.openDiff(key, edit.documentUri, edit.before, edit.after, vscode.l10n.t('{0} (before ↔ after)', edit.summary)),
+    async openProposalDiff(key, proposal, title) {
+      const texts = proposalReview(proposal, await currentText(proposal.uri));
+      await review.openDiff(key, proposal.uri, texts.before, texts.after, titled(vscode.l10n.t('{0} (current ↔ proposed)', title), texts));
+    },
+    async openEditDiff(key, edit: ReadonlyEdit) {
+      const texts = editReview(edit, await currentText(edit.documentUri));
+      await review.openDiff(key, edit.documentUri, texts.before, texts.after, titled(vscode.l10n.t('{0} (before ↔ after)', edit.summary), texts));
+    },
     closeDiffs: (keys) => review.close(keys),
     async revertEdit(_session: ReadonlySession, edit: ReadonlyEdit) {
       const document = new VscodeDocumentAccess(vscode.Uri.parse(edit.documentUri), highlighter);

@@ -115,5 +115,6 @@ function benchContext(document: FileDocument, seen: Awaited<ReturnType<FileDocum
     userRequest: undefined,
     signal: new AbortController().signal,
     now: () => Date.now(),
+    beginEdit: async () => 'bench-edit',
   };
 }

@@ -1,7 +1,8 @@
 // `npm run bench`: figures, not timed tests. First the agent loop's throughput against the SDK
 // alone on the same 10,000-delta stream from the fake server (events per second, and their ratio,
 // measured in one run, alternating the two so machine noise hits both), then the editing figures,
-// then the lesson preview's update time, then the token figures (tokens.ts).
+// then the sessions' (append, load, bytes per edit), then the lesson preview's update time, then the
+// token figures (tokens.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { FileSessionStore } from '../../src/core/sessions/fileStore';
 import { startFakeAnthropic, type FakeAnthropic } from '../fake/fakeAnthropic';
 import { runEditingBench } from './editing';
 import { runPreviewBench } from './preview';
+import { runSessionsBench } from './sessions';
 import { runTokenBench } from './tokens';
 
 const DELTAS = 10_000;
@@ -119,6 +121,10 @@ async function main(): Promise<void> {
   if (wanted('editing')) {
     console.log('');
     await runEditingBench();
+  }
+  if (wanted('sessions')) {
+    console.log('');
+    await runSessionsBench();
   }
   if (wanted('preview')) {
     console.log('');

@@ -183,6 +183,11 @@ class FakeServer {
       if (fault.shouldRetry !== undefined) headers['x-should-retry'] = String(fault.shouldRetry);
       return sendJson(res, fault.status, errorBody(fault.errorType, fault.message), headers);
     }
+    if (fault?.kind === 'hang') {
+      // No status line, no headers: only the client's own timeout ends this.
+      record(label, 'fault:hang');
+      return;
+    }
     const opts = this.wireOptions(body);
     const blocks = concreteBlocks(step, opts);
     if (step.stopReason === 'pause_turn') this.pausedReplies.add(contentDigest(contentOf(blocks)));
@@ -210,7 +215,7 @@ class FakeServer {
       'request-id': `req_fake_${this.ids}`,
     });
     const fault = step.fault;
-    const limit = fault && fault.kind !== 'http' ? Math.min(fault.afterEvents, events.length) : events.length;
+    const limit = fault && 'afterEvents' in fault ? Math.min(fault.afterEvents, events.length) : events.length;
     const delay = step.delayMs ?? this.scenario.delayMs ?? 0;
     // Batch the writes when there is no delay: a 10,000-delta stream should not cost 10,000 syscalls.
     let buffer = '';
@@ -229,8 +234,11 @@ class FakeServer {
       }
     }
     if (buffer) await write(res, buffer);
-    if (!fault || fault.kind === 'http') return void res.end();
+    if (!fault || fault.kind === 'http' || fault.kind === 'hang') return void res.end();
     switch (fault.kind) {
+      case 'malformed':
+        await write(res, `event: content_block_delta\ndata: ${fault.data}\n\n`);
+        return void res.end();
       case 'error_event':
         await write(res, encodeEvent({ event: 'error', data: errorBody(fault.errorType, fault.message) }));
         return void res.end();

@@ -60,6 +60,10 @@ export const faultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('stall'), afterEvents: z.number().int().nonnegative().default(3) }),
   /** Streams the first `afterEvents` events, then ends the response cleanly without message_stop. */
   z.object({ kind: z.literal('truncate'), afterEvents: z.number().int().nonnegative().default(3) }),
+  /** Accepts the request and never sends headers (the SDK's own timeout must give up). */
+  z.object({ kind: z.literal('hang') }),
+  /** Streams the first `afterEvents` events, then a line that is not valid SSE JSON. */
+  z.object({ kind: z.literal('malformed'), afterEvents: z.number().int().nonnegative().default(3), data: z.string().default('{"type": "content_block_delta", "index": 0, "delta": {') }),
 ]);
 export type Fault = z.infer<typeof faultSchema>;
 

@@ -4,6 +4,7 @@
 // document. Typing goes key by key into the real editor through the UI driver.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { hashText } from '../../src/core/documents/patch';
 import { validateLesson } from '../../src/core/lesson/validate';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
@@ -80,8 +81,9 @@ describe('editing the open lesson', function () {
     const session = await currentSession(model);
     assert.equal(session.document?.uri, document.uri.toString(), 'the session is bound to the lesson');
     assert.equal(session.edits.length, 1);
-    assert.equal(session.edits[0]?.before, beforeAgent);
-    assert.equal(session.edits[0]?.after, proposed);
+    assert.equal(session.edits[0]?.hashBefore, hashText(beforeAgent), 'the edit is kept as a diff from the text it landed on');
+    assert.equal(session.edits[0]?.hashAfter, hashText(proposed));
+    assert.equal(session.edits[0]?.status, 'applied');
     await ui.waitFor(byTestId(TEST_IDS.boundDocument), { text: name });
     await ui.waitFor(`${byTestId(TEST_IDS.message)}[data-status="done"]`, { text: 'I added a short exercise.' });
 

@@ -189,9 +189,12 @@ describe('editing: confirmations, review and revert', function () {
     await waitUntil(() => reviewDiffTabs().some((tab) => !known.has(tab)), 'the edit diff to open');
     const tab = reviewDiffTabs().find((x) => !known.has(x));
     assert.ok(tab?.input instanceof vscode.TabInputTextDiff);
-    assert.equal((await vscode.workspace.openTextDocument(tab.input.original)).getText(), WEATHER_LESSON);
-    assert.equal((await vscode.workspace.openTextDocument(tab.input.modified)).getText(), withNote);
-    assert.match(tab.label, /Added a note \(before ↔ after\)/);
+    // Edits are kept as diffs, not copies of the document: after the user's typing, Review shows the
+    // edit placed on the current text (the typing on both sides), and its title says so.
+    const typed = (text: string): string => text.replace('the weather today.', 'the weather today. Due Friday.');
+    assert.equal((await vscode.workspace.openTextDocument(tab.input.original)).getText(), typed(WEATHER_LESSON));
+    assert.equal((await vscode.workspace.openTextDocument(tab.input.modified)).getText(), typed(withNote));
+    assert.match(tab.label, /Added a note \(before ↔ after\), on the current text/);
     await vscode.window.tabGroups.close(tab);
 
     await ui.click(byTestId(TEST_IDS.editRevert));

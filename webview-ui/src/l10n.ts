@@ -144,6 +144,7 @@ export const en = {
   inputPlaceholder: 'Ask about the lesson, or ask for a change',
   inputWaiting: 'Please answer the question above to continue',
   inputWaitingConfirmation: 'Please approve or deny the change above to continue',
+  inputReadOnly: 'Read-only while another window or program works on this session',
   send: 'Send',
   stop: 'Stop',
   retry: 'Retry',
@@ -173,6 +174,7 @@ export const en = {
   errContextWindow: 'The conversation is too long for Claude to read at once.',
   errDocument: 'The document could not be changed.',
   errSession: 'The session could not be saved or loaded.',
+  errInUse: 'This session is open in another window or program.',
   errUnknown: 'Something went wrong.',
 } as const;
 

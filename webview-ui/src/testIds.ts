@@ -115,6 +115,8 @@ export const TEST_IDS = {
   retrying: 'retrying',
   /** Host notices (meta.notices). */
   notice: 'notice',
+  /** Why the open session is read-only (another window or program writes it). */
+  readOnlyNotice: 'read-only-notice',
   /** "Exported to <file>" after an export, with Open. */
   exported: 'exported',
   exportedOpen: 'exported-open',

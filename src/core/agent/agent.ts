@@ -10,8 +10,9 @@ import type { BoundDocumentView } from '../../shared/view';
 import type { DocumentAccess, WorkspaceAccess } from '../documents/types';
 import { contextBlock } from '../prompt/assemble';
 import { SessionOwner, type OwnerClock } from '../sessions/owner';
+import { editOutcome } from '../sessions/recovery';
 import type { ReadonlySession } from '../sessions/schema';
-import type { SessionStore } from '../sessions/types';
+import { SessionInUseError, type LockHolder, type SessionStore } from '../sessions/types';
 import type { AgentSettings } from '../settings';
 import type { SkillCatalog } from '../skills/types';
 import { askUserQuestionTool } from '../tools/askUserQuestion';
@@ -22,6 +23,7 @@ import { AgentRequestError, NoApiKeyError, type AgentError } from './errors';
 import { refusedTurns, toApiMessages } from './history';
 import { applyAnswers, applyDecision, continuePaused, requirePending, requireValidAnswers } from './resume';
 import type { ToolUsesOutcome } from './toolCalls';
+import { PANEL_WORDS, type SurfaceWords } from './surface';
 import { TurnRunner } from './turn';
 import type { TurnOutcome, TurnRequest } from './types';
 
@@ -41,6 +43,8 @@ export interface AgentDeps {
   now?(): number;
   newId?(prefix: string): string;
   log?(level: LogLevel, message: string): void;
+  /** The words for the user's actions where the agent's messages appear (the panel's by default). */
+  words?: SurfaceWords;
 }
 
 interface RunSetup {
@@ -60,7 +64,9 @@ const systemClock: OwnerClock = { now: () => Date.now(), newId };
 
 /** A new session, saved at once (the CLI and the chat panel create sessions through this). */
 export async function createSession(store: SessionStore, init: { document?: BoundDocumentView; title?: string }, clock = systemClock): Promise<ReadonlySession> {
-  return (await SessionOwner.create(store, clock, init)).session;
+  const owner = await SessionOwner.create(store, clock, init);
+  await owner.close();
+  return owner.session;
 }
 
 export class Agent {
@@ -79,18 +85,61 @@ export class Agent {
   }
 
   /**
-   * Loads a session for display. A turn left running by a crash or a window reload (and not
-   * running in this agent) is settled as stopped, with its open tool calls answered as interrupted,
-   * and saved, so the panel does not show a stream that will never end.
+   * Loads a session for display. What a crash or a window reload left open is settled first and
+   * saved: an edit recorded before it landed becomes applied or not applied by what the document
+   * holds, and a turn left running (and not running here) is stopped, its open tool calls answered,
+   * so the panel does not show a stream that will never end. A session another process is writing
+   * is only read (see `writer`).
    */
   async openSession(sessionId: string): Promise<ReadonlySession> {
     const running = this.live.get(sessionId);
     if (running) return running.session;
-    const owner = await SessionOwner.load(this.deps.store, sessionId, this.clock);
-    if (this.active.has(sessionId) || !owner.settleStaleTurns()) return owner.session;
-    this.log('warn', `Session ${sessionId}: a turn left running was settled as stopped.`);
-    await owner.save();
-    return owner.session;
+    if (this.active.has(sessionId)) return this.deps.store.get(sessionId);
+    let owner: SessionOwner;
+    try {
+      owner = await SessionOwner.open(this.deps.store, sessionId, this.clock);
+    } catch (err) {
+      if (err instanceof SessionInUseError) return this.deps.store.get(sessionId);
+      throw err;
+    }
+    try {
+      if (await this.settle(owner)) await owner.save();
+      return owner.session;
+    } finally {
+      await owner.close();
+    }
+  }
+
+  /** Who else is writing the session (another window, the command line), if anyone. */
+  async writer(sessionId: string): Promise<LockHolder | undefined> {
+    if (this.active.has(sessionId)) return undefined;
+    return this.deps.store.writer(sessionId);
+  }
+
+  /** Settles what a crash left open (see openSession); true when something changed. */
+  private async settle(owner: SessionOwner): Promise<boolean> {
+    let changed = false;
+    const planned = owner.session.edits.filter((e) => e.status === 'planned');
+    if (planned.length > 0) {
+      const document = this.deps.document(owner.session);
+      const current = await document?.read().then(
+        (snapshot) => snapshot.text,
+        () => undefined,
+      );
+      for (const edit of planned) {
+        // An unreadable document cannot say: the edit stays planned until it can.
+        if (current === undefined || edit.documentUri !== document?.uri) continue;
+        const outcome = editOutcome(edit, current);
+        owner.settleEdit(edit.id, outcome);
+        this.log('warn', `Session ${owner.id}: an edit interrupted by a crash was found ${outcome === 'applied' ? 'applied' : 'not applied'}.`);
+        changed = true;
+      }
+    }
+    if (owner.settleStaleTurns()) {
+      this.log('warn', `Session ${owner.id}: a turn left running was settled as stopped.`);
+      changed = true;
+    }
+    return changed;
   }
 
   /** A new session, saved at once. */
@@ -105,10 +154,20 @@ export class Agent {
 
   /** Changes to a session outside a turn; applied to the live owner when a turn is running. */
   private async change(sessionId: string, apply: (owner: SessionOwner) => void): Promise<ReadonlySession> {
-    const owner = this.live.get(sessionId) ?? (await SessionOwner.load(this.deps.store, sessionId, this.clock));
-    apply(owner);
-    await owner.save();
-    return owner.session;
+    const live = this.live.get(sessionId);
+    if (live) {
+      apply(live);
+      await live.save();
+      return live.session;
+    }
+    const owner = await SessionOwner.open(this.deps.store, sessionId, this.clock);
+    try {
+      apply(owner);
+      await owner.save();
+      return owner.session;
+    } finally {
+      await owner.close();
+    }
   }
 
   renameSession(sessionId: string, title: string): Promise<ReadonlySession> {
@@ -136,15 +195,18 @@ export class Agent {
   async run(request: TurnRequest, onEvent: (e: AgentEvent) => void, signal: AbortSignal = new AbortController().signal): Promise<TurnOutcome> {
     if (this.active.has(request.sessionId)) throw new AgentRequestError('A turn is already running for this session.');
     this.active.add(request.sessionId);
+    let owner: SessionOwner | undefined;
     try {
-      const owner = await SessionOwner.load(this.deps.store, request.sessionId, this.clock);
+      owner = await SessionOwner.open(this.deps.store, request.sessionId, this.clock);
       this.live.set(request.sessionId, owner);
+      if (await this.settle(owner)) await owner.save();
+      const opened = owner;
       const emitFor =
         (turnId: string) =>
         (event: EventBody | AgentEvent): void => {
           try {
             // Text deltas arrive complete (the hot path: no copy); other events get their ids here.
-            onEvent('sessionId' in event ? event : ({ ...event, sessionId: owner.id, turnId } as AgentEvent));
+            onEvent('sessionId' in event ? event : ({ ...event, sessionId: opened.id, turnId } as AgentEvent));
           } catch (err) {
             // A listener's bug must not break the turn or corrupt the session.
             this.log('error', `An event listener failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -154,6 +216,7 @@ export class Agent {
     } finally {
       this.live.delete(request.sessionId);
       this.active.delete(request.sessionId);
+      await owner?.close().catch((err: unknown) => this.log('error', `Releasing session ${request.sessionId} failed: ${String(err)}`));
     }
   }
 
@@ -268,6 +331,7 @@ export class Agent {
       workspace: setup.workspace,
       signal,
       clock: this.clock,
+      words: this.deps.words ?? PANEL_WORDS,
       onEvent: emit,
       log: (level, message) => this.log(level, message),
     });

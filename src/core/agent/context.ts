@@ -8,6 +8,7 @@ import type { ReadonlySession, ReadonlyTurn } from '../sessions/schema';
 import type { AgentSettings } from '../settings';
 import type { SkillCatalog } from '../skills/types';
 import type { ToolRegistry } from '../tools/registry';
+import type { SurfaceWords } from './surface';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
@@ -27,12 +28,14 @@ export interface TurnSetup {
   readonly workspace: WorkspaceAccess | undefined;
   readonly signal: AbortSignal;
   readonly clock: OwnerClock;
+  /** The surface's words for the user's actions, for messages that name one. */
+  readonly words: SurfaceWords;
   /** Stamped events go out as they are; bodies get the session and turn ids first. */
   readonly onEvent: (event: EventBody | AgentEvent) => void;
   readonly log: (level: LogLevel, message: string) => void;
 }
 
-export interface TurnContext extends Omit<TurnSetup, 'onEvent' | 'clock' | 'log'> {
+export interface TurnContext extends Omit<TurnSetup, 'onEvent' | 'clock' | 'log' | 'words'> {
   readonly session: ReadonlySession;
   readonly turn: ReadonlyTurn;
   /** The document as the model last saw it (the latest request, or a tool's result since). */

@@ -4,6 +4,7 @@
 // plain APIError without a status, a dropped socket as a bare AnthropicError "terminated".
 import Anthropic from '@anthropic-ai/sdk';
 import type { ErrorCode } from '../../shared/events';
+import { capitalized, PANEL_WORDS, type SurfaceWords } from './surface';
 
 export interface AgentError {
   readonly code: ErrorCode;
@@ -41,6 +42,8 @@ export interface FailureContext {
   readonly connected: boolean;
   /** Where the request went, named when the host cannot be reached. */
   readonly baseURL?: string;
+  /** The surface's words for the user's actions (the panel's by default). */
+  readonly words?: SurfaceWords;
 }
 
 export interface ClassifiedFailure extends AgentError {
@@ -53,15 +56,16 @@ function apiDetail(err: InstanceType<typeof Anthropic.APIError>): string {
   return detail ? `: ${detail}` : '';
 }
 
-function byStatus(err: InstanceType<typeof Anthropic.APIError>, status: number): ClassifiedFailure {
+function byStatus(err: InstanceType<typeof Anthropic.APIError>, status: number, w: SurfaceWords): ClassifiedFailure {
   const d = apiDetail(err);
   const f = (code: ErrorCode, message: string, retryable: boolean): ClassifiedFailure => ({ code, message, retryable, loopRetry: false });
-  if (status === 401) return f('auth', `The API key was rejected (401)${d}. Set a valid key with “Lesson Agent: Set API Key”.`, false);
+  const later = `${capitalized(w.retry)} in a moment.`;
+  if (status === 401) return f('auth', `The API key was rejected (401)${d}. ${w.setKey}`, false);
   if (status === 403) return f('permission', `This API key may not use this model or feature (403)${d}.`, false);
-  if (status === 404) return f('not_found', `Not found (404)${d}. Check the model name in the lessonAgent.model setting.`, false);
-  if (status === 429) return f('rate_limit', `Rate limited by the API (429)${d}. Wait a moment, then retry.`, true);
-  if (status === 529 || err.type === 'overloaded_error') return f('overloaded', `Claude is overloaded right now (${status})${d}. Retry in a moment.`, true);
-  if (status === 408 || status >= 500) return f('server', `The API had a problem (${status})${d}. Retry in a moment.`, true);
+  if (status === 404) return f('not_found', `Not found (404)${d}. Check the model name (${w.modelChoice}).`, false);
+  if (status === 429) return f('rate_limit', `Rate limited by the API (429)${d}. Wait a moment, then ${w.retry}.`, true);
+  if (status === 529 || err.type === 'overloaded_error') return f('overloaded', `Claude is overloaded right now (${status})${d}. ${later}`, true);
+  if (status === 408 || status >= 500) return f('server', `The API had a problem (${status})${d}. ${later}`, true);
   if (status === 413) return f('invalid_request', `The request is too large (413)${d}. Start a new session or shorten the document.`, false);
   return f('invalid_request', `The API rejected the request (${status})${d}.`, false);
 }
@@ -118,7 +122,7 @@ export function classifyFailure(err: unknown, ctx: FailureContext): ClassifiedFa
   if (err instanceof NoApiKeyError) return { code: 'no_api_key', message: err.message, retryable: false, loopRetry: false };
   const inStream = midStream(err);
   if (inStream) return inStream;
-  if (err instanceof Anthropic.APIError && typeof err.status === 'number') return byStatus(err, err.status);
+  if (err instanceof Anthropic.APIError && typeof err.status === 'number') return byStatus(err, err.status, ctx.words ?? PANEL_WORDS);
   const text = err instanceof Error ? err.message : String(err);
   if (err instanceof Anthropic.APIConnectionTimeoutError) {
     return { code: 'network', message: 'The API did not answer in time.', retryable: true, loopRetry: false };

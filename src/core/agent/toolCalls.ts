@@ -1,9 +1,10 @@
 // Running the tool_use blocks of one assistant message, in order: each gets tool_start, is looked
 // up and validated, may pause the turn (a question, or a confirmation the user must give), or runs
 // and gets tool_end. Whatever happens, every block ends up with exactly one tool_result.
-import type { ConfirmationPlan, ToolContext, ToolResult, AnyTool } from '../tools/types';
+import type { ConfirmationPlan, EditPlan, ToolContext, ToolResult, AnyTool } from '../tools/types';
+import { hashText, makePatch } from '../documents/patch';
 import { interruptedResult } from '../sessions/pairing';
-import type { PendingInteraction, ToolCallRecord, ToolResultBlock } from '../sessions/schema';
+import type { PendingInteraction, Proposal, ToolCallRecord, ToolResultBlock } from '../sessions/schema';
 import type { Question } from '../../shared/questions';
 import { unknownToolMessage } from '../tools/registry';
 import { userRequestOf } from '../tools/studentWorkGuard';
@@ -21,7 +22,7 @@ export type ToolUsesOutcome = { kind: 'done'; results: ToolResultBlock[] } | { k
 /** A pause before its place in the message (results so far, calls after it) is known. */
 type PauseDraft =
   | { kind: 'question'; toolCallId: string; questions: Question[] }
-  | { kind: 'confirmation'; toolCallId: string; request: ConfirmationPlan['request']; proposal?: ConfirmationPlan['proposal'] };
+  | { kind: 'confirmation'; toolCallId: string; request: ConfirmationPlan['request']; proposal?: Proposal };
 
 type Step = { kind: 'result'; block: ToolResultBlock } | { kind: 'pause'; draft: PauseDraft };
 
@@ -71,7 +72,12 @@ export function endCall(ctx: TurnContext, id: string, result: ToolResult, editId
   return { type: 'tool_result', tool_use_id: id, content, ...(result.isError ? { is_error: true } : {}) };
 }
 
-function toolContext(ctx: TurnContext, toolUseId: string): ToolContext {
+/** While a call is only being planned (needsConfirmation), nothing may change the document. */
+function noEdits(): Promise<string> {
+  return Promise.reject(new Error('A tool cannot edit the document while its call waits for approval.'));
+}
+
+function toolContext(ctx: TurnContext, toolUseId: string, beginEdit: (edit: EditPlan) => Promise<string> = noEdits): ToolContext {
   return {
     sessionId: ctx.session.id,
     turnId: ctx.turnId,
@@ -84,22 +90,49 @@ function toolContext(ctx: TurnContext, toolUseId: string): ToolContext {
     userRequest: userRequestOf(ctx.session.messages, ctx.turn.id),
     signal: ctx.signal,
     now: ctx.now,
+    beginEdit,
   };
 }
 
-/** Runs a validated call and closes it. A throwing tool is an error result, not a crash. */
+/**
+ * Runs a validated call and closes it. A throwing tool is an error result, not a crash. An edit the
+ * tool begins is in the saved session before the document changes; if saving fails, the edit is
+ * never applied and the turn ends (its error propagates).
+ */
 export async function runTool(ctx: TurnContext, tool: AnyTool, id: string, input: unknown): Promise<ToolResultBlock> {
+  const begun: string[] = [];
+  let saveFailure: unknown;
+  const beginEdit = async (edit: EditPlan): Promise<string> => {
+    const editId = ctx.owner.planEdit({ toolCallId: id, turnId: ctx.turnId, ...edit });
+    begun.push(editId);
+    try {
+      await ctx.save();
+    } catch (err) {
+      saveFailure = err;
+      throw err;
+    }
+    return editId;
+  };
   let result: ToolResult;
   try {
-    result = await tool.run(input, toolContext(ctx, id));
+    result = await tool.run(input, toolContext(ctx, id, beginEdit));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     ctx.log('warn', `Tool ${tool.name} failed: ${message}`);
     result = { content: `The tool ${tool.name} failed: ${message}`, isError: true };
   }
-  const editId = result.edit ? ctx.owner.recordEdit({ toolCallId: id, turnId: ctx.turnId, ...result.edit }) : undefined;
+  const landed = result.edit && begun.includes(result.edit.id) ? result.edit : undefined;
+  for (const editId of begun) {
+    ctx.owner.landEdit(editId, landed?.id === editId ? { applied: true, before: landed.before, after: landed.after } : { applied: false });
+  }
+  if (saveFailure !== undefined) throw saveFailure;
   if (result.documentSeen) ctx.documentSeen = result.documentSeen;
-  return endCall(ctx, id, result, editId);
+  return endCall(ctx, id, result, landed?.id);
+}
+
+/** A proposed change as the session keeps it: a diff of the text it was proposed against. */
+function storedProposal(proposal: NonNullable<ConfirmationPlan['proposal']>): Proposal {
+  return { uri: proposal.uri, hashBefore: hashText(proposal.before), patch: makePatch(proposal.before, proposal.after) };
 }
 
 async function confirmationPlan(ctx: TurnContext, tool: AnyTool, id: string, input: unknown): Promise<ConfirmationPlan | undefined> {
@@ -149,7 +182,7 @@ async function startCall(ctx: TurnContext, use: ToolUse, cutOff: boolean): Promi
     return fail(`Could not prepare ${tool.name}: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (plan) {
-    return { kind: 'pause', draft: { kind: 'confirmation', toolCallId: use.id, request: plan.request, ...(plan.proposal ? { proposal: { ...plan.proposal } } : {}) } };
+    return { kind: 'pause', draft: { kind: 'confirmation', toolCallId: use.id, request: plan.request, ...(plan.proposal ? { proposal: storedProposal(plan.proposal) } : {}) } };
   }
   return { kind: 'result', block: await runTool(ctx, tool, use.id, parsed.value) };
 }

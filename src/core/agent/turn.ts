@@ -15,6 +15,7 @@ import { planDocument, type DocumentNow } from './documentContext';
 import { pairingProblems, refusedTurns, toApiHistory, windowFrom, type ApiHistory } from './history';
 import { callModel, ModelCallFailure } from './modelCall';
 import { storedContent, stopOutcome } from './replies';
+import { capitalized } from './surface';
 import { modelParams } from './requestParams';
 import { runToolUses, type ToolUse, type ToolUsesOutcome } from './toolCalls';
 import type { TurnOutcome } from './types';
@@ -130,7 +131,7 @@ export class TurnRunner implements TurnContext {
         if (this.calls >= this.settings.maxSteps) {
           throw new TurnEnd({
             code: 'step_limit',
-            message: `Stopped after ${this.calls} model calls in one request (the maxSteps setting is ${this.settings.maxSteps}). Retry to let it continue.`,
+            message: `Stopped after ${this.calls} model calls in one request (${this.setup.words.maxSteps} is ${this.settings.maxSteps}). ${capitalized(this.setup.words.retry)} to let it continue.`,
             retryable: true,
           });
         }
@@ -252,7 +253,7 @@ export class TurnRunner implements TurnContext {
         });
       } catch (err) {
         const failure = err instanceof ModelCallFailure ? err : new ModelCallFailure(err, false, []);
-        const c = classifyFailure(failure.cause, { connected: failure.connected, baseURL: client.baseURL });
+        const c = classifyFailure(failure.cause, { connected: failure.connected, baseURL: client.baseURL, words: this.setup.words });
         const error = { code: c.code, message: this.scrub(c.message), retryable: c.retryable };
         const stopped = this.signal.aborted || c.code === 'cancelled';
         if (stopped || !c.loopRetry || attempt >= retries) {

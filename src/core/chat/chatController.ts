@@ -10,10 +10,12 @@ import { applyAgentEvent, pendingCard } from '../../shared/viewReducer';
 import type { Agent, TurnOutcome, TurnRequest } from '../agent/agent';
 import { AgentRequestError, NoApiKeyError } from '../agent/agent';
 
-import type { ReadonlyEdit, ReadonlySession } from '../sessions/schema';
-import { SessionCorruptError, type SessionReader } from '../sessions/types';
+import { describeHolder } from '../sessions/lock';
+import type { ReadonlyEdit, ReadonlyProposal, ReadonlySession } from '../sessions/schema';
+import { SessionCorruptError, SessionInUseError, type LockHolder, type SessionReader } from '../sessions/types';
 import { sessionToView } from '../sessions/view';
 import type { Scheduler } from './eventBatcher';
+import { WriterWatch } from './writerWatch';
 import { EventBatcher } from './eventBatcher';
 import { PanelActions, proposalKey } from './panelActions';
 
@@ -28,8 +30,8 @@ export interface ExportedFile {
 /** What only the editor can do: dialogs, diffs, documents. */
 export interface ChatHostActions {
   pickFile(): Promise<string | undefined>;
-  /** `key` names the diff so it can be closed when the proposal is decided or the edit reverted. */
-  openProposalDiff(key: string, proposal: { uri: string; before: string; after: string }, title: string): Promise<void>;
+  /** A proposed change (a diff record, rebuilt on the document's current text); `key` names the diff so it can be closed when the proposal is decided or the edit reverted. */
+  openProposalDiff(key: string, proposal: ReadonlyProposal, title: string): Promise<void>;
   openEditDiff(key: string, edit: ReadonlyEdit): Promise<void>;
   /** Closes the diff tabs opened under these keys (those still open). */
   closeDiffs(keys: readonly string[]): Promise<void>;
@@ -56,6 +58,15 @@ export interface ChatControllerDeps {
   log(level: LogLevel, message: string): void;
   onBusyChange?(busy: boolean): void;
   schedule?: Scheduler;
+  /** How often a read-only session checks whether its other writer has finished (default 2 s). */
+  writerPollMs?: number;
+}
+
+/** The most problems kept for the panel at once (the oldest go first). */
+const MAX_NOTICES = 6;
+
+function readOnlyText(holder: LockHolder): string {
+  return `This session is in use by ${describeHolder(holder)}. It is shown read-only until that has finished.`;
 }
 
 interface RunningTurn {
@@ -77,8 +88,18 @@ export class ChatController {
   /** Review, Revert, export: what the panel asks of the editor around the conversation. */
   private readonly panel: PanelActions;
   private readonly batcher: EventBatcher;
+  /** Problems the user should know about (a damaged session, a bad list entry), shown as notices. */
+  private readonly notices: string[] = [];
+  /** While the open session is read-only: the check for its other writer to finish. */
+  private readonly writerWatch: WriterWatch;
 
   constructor(private readonly deps: ChatControllerDeps) {
+    this.writerWatch = new WriterWatch({
+      busy: async (id) => (await deps.agent.writer(id)) !== undefined,
+      showing: (id) => this.view.sessionId === id,
+      free: (id) => this.open(id, { quiet: true }),
+      everyMs: deps.writerPollMs ?? 2000,
+    });
     this.panel = new PanelActions({
       agent: deps.agent,
       actions: deps.actions,
@@ -133,7 +154,7 @@ export class ChatController {
   snapshot(): HostMessage {
     this.batcher.discard();
     const view = this.view.sessionId ? this.view : this.blankView();
-    return { type: 'snapshot', seq: this.seq, session: view, sessions: this.sessions, meta: this.deps.meta() };
+    return { type: 'snapshot', seq: this.seq, session: view, sessions: this.sessions, meta: this.meta() };
   }
 
   pushSnapshot(): void {
@@ -141,7 +162,20 @@ export class ChatController {
   }
 
   pushMeta(): void {
-    this.send({ type: 'meta', meta: this.deps.meta() });
+    this.send({ type: 'meta', meta: this.meta() });
+  }
+
+  /** A problem for the panel's notices (the session store reports damage it repaired, bad list entries). */
+  notice(message: string): void {
+    if (this.notices.includes(message)) return;
+    this.notices.push(message);
+    if (this.notices.length > MAX_NOTICES) this.notices.shift();
+    this.pushMeta();
+  }
+
+  private meta(): HostMeta {
+    const meta = this.deps.meta();
+    return this.notices.length === 0 ? meta : { ...meta, notices: [...meta.notices, ...this.notices] };
   }
 
   prefill(text: string, send = false): void {
@@ -237,6 +271,10 @@ export class ChatController {
 
   /** Sends a user message, creating a session bound to the active document if none is open. */
   async sendMessage(text: string, context?: { label: string; text: string }): Promise<void> {
+    if (this.view.readOnly) {
+      this.deps.actions.notify('warn', this.view.readOnly);
+      return;
+    }
     if (this.running || this.starting) {
       const where = this.sessions.find((s) => s.id === this.running?.sessionId);
       const place = where && where.id !== this.currentSessionId ? ` in "${where.title}"` : '';
@@ -270,6 +308,7 @@ export class ChatController {
   }
 
   async newSession(): Promise<void> {
+    this.writerWatch.watch(undefined);
     this.view = this.blankView();
     await this.deps.lastSession.set(undefined);
     this.pushSnapshot();
@@ -286,6 +325,7 @@ export class ChatController {
           : `The session could not be opened: ${error instanceof Error ? error.message : String(error)}`;
       this.deps.log('error', message);
       if (!options.quiet) this.deps.actions.notify('error', message);
+      this.writerWatch.watch(undefined);
       this.view = this.blankView();
       await this.deps.lastSession.set(undefined);
       await this.refreshSessions();
@@ -300,7 +340,9 @@ export class ChatController {
   private async show(session: ReadonlySession): Promise<void> {
     // A session opened while its turn runs shows its last save; its turn's end refreshes it.
     if (this.running?.sessionId === session.id) this.reopenedMidTurn = true;
-    this.view = sessionToView(session);
+    const writer = await this.deps.agent.writer(session.id).catch(() => undefined);
+    this.view = { ...sessionToView(session), ...(writer ? { readOnly: readOnlyText(writer) } : {}) };
+    this.writerWatch.watch(writer ? session.id : undefined);
     await this.deps.lastSession.set(session.id);
     await this.refreshSessions();
     this.pushSnapshot();
@@ -334,6 +376,10 @@ export class ChatController {
   private async runOnCurrent(build: (sessionId: string) => TurnRequest): Promise<void> {
     const sessionId = this.currentSessionId;
     if (!sessionId) return;
+    if (this.view.readOnly) {
+      this.deps.actions.notify('warn', this.view.readOnly);
+      return;
+    }
     if (this.running) {
       this.deps.actions.notify('warn', 'The agent is still working on the last request.');
       return;
@@ -350,7 +396,12 @@ export class ChatController {
       const outcome = await done;
       this.deps.log('info', `Turn ${outcome.turnId} ended: ${outcome.status}`);
     } catch (error) {
-      if (error instanceof AgentRequestError || error instanceof NoApiKeyError) {
+      if (error instanceof SessionInUseError) {
+        // Another window or the command line took the session first: show it read-only until it is done.
+        this.deps.log('warn', error.message);
+        this.deps.actions.notify('warn', error.message);
+        this.reopenedMidTurn = true;
+      } else if (error instanceof AgentRequestError || error instanceof NoApiKeyError) {
         // The request could not apply (nothing pending, a turn already running, no key): the
         // session is untouched and the message says why.
         this.deps.log('warn', error.message);
@@ -396,6 +447,7 @@ export class ChatController {
   }
 
   dispose(): void {
+    this.writerWatch.stop();
     this.running?.abort.abort();
     this.batcher.dispose();
   }

@@ -1,9 +1,12 @@
 // A document on disk, for the CLI and the tests: the same contract as the live editor buffer.
-// Writes are atomic (temp file + rename) and follow the editor's rules: edits computed against
-// an older text are rebased over changes made since, overlapping ones are refused.
-import { createHash, randomBytes } from 'node:crypto';
-import { chmod, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+// Writes are atomic and durable (a synced temp file renamed over the file, then the folder synced)
+// and follow the editor's rules: edits computed against an older text are rebased over changes
+// made since, overlapping ones are refused. A symlinked path is edited through its target, so the
+// link stays a link.
+import { createHash } from 'node:crypto';
+import { chmod, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { fsyncDir, removeStaleTemps, tempPathFor, writeNewFileDurable } from '../durableFs';
 import { pathToFileURL } from 'node:url';
 import { applyTextEdits } from './diff';
 import { documentKindForPath } from './kind';
@@ -99,17 +102,28 @@ export class FileDocument implements DocumentAccess {
    * step, but the window is a few microseconds, against a whole model turn without it.
    */
   private async writeIfUnchanged(expected: string, next: string): Promise<boolean> {
-    const info = await stat(this.path);
-    const temp = join(dirname(this.path), `.${basename(this.path)}.${randomBytes(6).toString('hex')}.tmp`);
+    const target = await realpath(this.path);
+    const info = await stat(target);
+    const temp = tempPathFor(target, true);
     try {
-      await writeFile(temp, next, { encoding: 'utf8', flag: 'wx' });
+      await writeNewFileDurable(temp, next);
       await chmod(temp, info.mode & 0o7777);
-      if ((await readFile(this.path, 'utf8')) !== expected) return false;
-      await rename(temp, this.path);
+      if ((await readFile(target, 'utf8')) !== expected) return false;
+      await rename(temp, target);
+      await fsyncDir(dirname(target));
       return true;
     } finally {
       await rm(temp, { force: true });
     }
+  }
+
+  /** Removes temp files of this document that a killed process left, beside the path and its target. */
+  async removeStaleTemps(): Promise<string[]> {
+    const prefix = (path: string): ((name: string) => boolean) => (name) => name.startsWith(`.${basename(path)}.`);
+    const removed = await removeStaleTemps(dirname(this.path), prefix(this.path));
+    const target = await realpath(this.path).catch(() => this.path);
+    if (target !== this.path) removed.push(...(await removeStaleTemps(dirname(target), prefix(target))));
+    return removed;
   }
 }
 

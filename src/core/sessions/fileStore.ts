@@ -1,61 +1,121 @@
-// Sessions on disk: one JSON file per session (`sessions/<id>.json`) plus an index of summaries
-// (`index.json`) in a directory the caller gives (the extension's workspace storage, or the CLI's
-// --session-dir). Every write is atomic (temp file + rename), so a crash never leaves half a file.
-// A file that cannot be read is moved aside and reported; it never blocks the other sessions.
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+// Sessions on disk, in a directory the caller gives (the extension's workspace storage, or the
+// CLI's --session-dir): `sessions/<id>.jsonl`, an append-only journal per session (journal.ts);
+// `sessions/<id>.lock` while a process writes it (lock.ts); `index.json`, the list (sessionIndex.ts).
+// Every checkpoint is appended and synced to disk; past a threshold the journal is compacted into
+// one snapshot, written to a synced temp file and renamed over it. A damaged journal keeps every
+// record before the damage; the rest is set aside and reported. Files of the first releases
+// (`sessions/<id>.json`, one snapshot) are read as they are and become journals on their first write.
+import { mkdir, readdir, readFile, rename, rm, stat, truncate } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { appendDurable, fsyncDir, removeStaleTemps, replaceFile, writeNewFileDurable } from '../durableFs';
 import type { SessionSummary } from '../../shared/view';
+import { changesLine, readJournal, snapshotLine, type JournalContents, type SessionChange } from './journal';
+import { FileLock, LockBusyError, lockHolder, type LockHolder } from './lock';
 import { migrateSession, SessionFormatError } from './migrations';
+import type { ReadonlySession, Session } from './schema';
+import { SessionIndex } from './sessionIndex';
 import { sessionSummary } from './summary';
-import type { Session } from './schema';
-import { SessionCorruptError, SessionNotFoundError, type SessionStore } from './types';
+import { SessionCorruptError, SessionInUseError, SessionNotFoundError, type SessionLease, type SessionStore } from './types';
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
-const INDEX_VERSION = 1;
+/** Compaction: when the records after the snapshot outweigh it (and at least this much), or are this many. */
+const COMPACT_MIN_BYTES = 1 << 20;
+const COMPACT_MAX_RECORDS = 2_000;
 
-interface IndexFile {
-  version: number;
-  sessions: SessionSummary[];
+export interface FileSessionStoreOptions {
+  /** Who this process is, in the user's words, for "this session is in use by ..." elsewhere. */
+  readonly holder?: string;
+  /** Compaction thresholds (tests make them small). */
+  readonly compactMinBytes?: number;
+  readonly compactMaxRecords?: number;
+}
+
+/** A writer's hold on one session: its lock and what it knows of the journal's size. */
+interface FileLease extends SessionLease {
+  readonly lock: FileLock;
+  journalBytes: number;
+  snapshotBytes: number;
+  records: number;
+  /** No journal yet (a new session, or a file of the first releases): the next write is a snapshot. */
+  needsSnapshot: boolean;
 }
 
 function isNotFound(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'ENOENT';
+  return (err as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 }
 
-/** Writes `data` to `path` through a temp file in the same directory and a rename. */
-export async function writeFileAtomic(path: string, data: string): Promise<void> {
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(tmp, data, 'utf8');
-    await rename(tmp, path);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 export class FileSessionStore implements SessionStore {
   private readonly sessionsDir: string;
-  private readonly indexPath: string;
-  /** Index updates are serialised so two saves never lose each other's entry. */
-  private indexQueue: Promise<unknown> = Promise.resolve();
+  private readonly index: SessionIndex;
+  private readonly holder: string;
+  private readonly compactMinBytes: number;
+  private readonly compactMaxRecords: number;
 
   constructor(
     readonly dir: string,
     private readonly onProblem: (message: string) => void = () => {},
+    options: FileSessionStoreOptions = {},
   ) {
     this.sessionsDir = join(dir, 'sessions');
-    this.indexPath = join(dir, 'index.json');
+    this.holder = options.holder ?? 'another Lesson Agent';
+    this.compactMinBytes = options.compactMinBytes ?? COMPACT_MIN_BYTES;
+    this.compactMaxRecords = options.compactMaxRecords ?? COMPACT_MAX_RECORDS;
+    this.index = new SessionIndex(dir, { ids: () => this.ids(), summary: (id) => this.summaryOf(id) }, this.holder, onProblem);
   }
 
-  private fileOf(id: string): string {
+  private journalOf(id: string): string {
     if (!ID_PATTERN.test(id)) throw new SessionNotFoundError(id);
+    return join(this.sessionsDir, `${id}.jsonl`);
+  }
+
+  private legacyOf(id: string): string {
     return join(this.sessionsDir, `${id}.json`);
   }
 
+  private lockOf(id: string): string {
+    return join(this.sessionsDir, `${id}.lock`);
+  }
+
+  // ---- reading ---------------------------------------------------------------------------------
+
   async get(id: string): Promise<Session> {
-    const path = this.fileOf(id);
+    return (await this.read(id)).session;
+  }
+
+  async list(): Promise<SessionSummary[]> {
+    const list = await this.index.list();
+    return [...list].sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  async writer(id: string): Promise<LockHolder | undefined> {
+    return lockHolder(this.lockOf(id));
+  }
+
+  /** The journal (or a first-release file) read and checked; damage is reported to the caller. */
+  private async read(id: string): Promise<JournalContents & { legacy: boolean }> {
+    const path = this.journalOf(id);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path);
+    } catch (err) {
+      if (isNotFound(err)) return { ...(await this.readLegacy(id)), legacy: true };
+      throw err;
+    }
+    try {
+      const contents = readJournal(bytes);
+      if (contents.session.id !== id) throw new SessionFormatError(`the file holds session ${contents.session.id}`);
+      return { ...contents, legacy: false };
+    } catch (err) {
+      throw await this.unreadable(id, path, err, '.jsonl');
+    }
+  }
+
+  private async readLegacy(id: string): Promise<JournalContents> {
+    const path = this.legacyOf(id);
     let text: string;
     try {
       text = await readFile(path, 'utf8');
@@ -66,76 +126,30 @@ export class FileSessionStore implements SessionStore {
     try {
       const session = migrateSession(JSON.parse(text));
       if (session.id !== id) throw new SessionFormatError(`the file holds session ${session.id}`);
-      return session;
+      return { session, goodBytes: 0, snapshotBytes: 0, records: 0 };
     } catch (err) {
-      if (!(err instanceof SyntaxError) && !(err instanceof SessionFormatError)) throw err;
-      if (err instanceof SessionFormatError && err.newerVersion) {
-        throw new SessionCorruptError(id, undefined, `Session ${id} was saved by a newer Lesson Agent (${err.message}); it is left as it is.`);
-      }
-      const aside = await this.setAside(id, path);
-      const message = `Session ${id} could not be read (${err.message}); the file was moved to ${aside ?? 'nowhere (move failed)'}.`;
-      this.onProblem(message);
-      await this.updateIndex((list) => list.filter((s) => s.id !== id));
-      throw new SessionCorruptError(id, aside, message);
+      throw await this.unreadable(id, path, err, '.json');
     }
   }
 
-  private async setAside(id: string, path: string): Promise<string | undefined> {
-    const aside = join(this.sessionsDir, `${id}.corrupt-${Date.now()}.json`);
-    try {
-      await rename(path, aside);
-      return aside;
-    } catch {
-      return undefined;
+  /** A file with nothing to keep: set aside (unless a newer Lesson Agent wrote it) and reported. */
+  private async unreadable(id: string, path: string, err: unknown, ext: string): Promise<unknown> {
+    if (!(err instanceof SyntaxError) && !(err instanceof SessionFormatError)) return err;
+    if (err instanceof SessionFormatError && err.newerVersion) {
+      return new SessionCorruptError(id, undefined, `Session ${id} was saved by a newer Lesson Agent (${err.message}); it is left as it is.`);
     }
+    const aside = join(this.sessionsDir, `${id}.corrupt-${Date.now()}${ext}`);
+    const moved = await rename(path, aside).then(
+      () => true,
+      () => false,
+    );
+    const message = `Session ${id} could not be read (${err.message}); the file was moved to ${moved ? aside : 'nowhere (move failed)'}.`;
+    this.onProblem(message);
+    await this.index.remove(id).catch(() => undefined);
+    return new SessionCorruptError(id, moved ? aside : undefined, message);
   }
 
-  async save(session: Session): Promise<void> {
-    const path = this.fileOf(session.id);
-    await mkdir(this.sessionsDir, { recursive: true });
-    await writeFileAtomic(path, JSON.stringify(session));
-    const summary = sessionSummary(session);
-    await this.updateIndex((list) => [...list.filter((s) => s.id !== session.id), summary]);
-  }
-
-  async list(): Promise<SessionSummary[]> {
-    const list = await this.enqueue(() => this.readIndex());
-    return [...list].sort((a, b) => b.updatedAt - a.updatedAt);
-  }
-
-  async delete(id: string): Promise<void> {
-    await rm(this.fileOf(id), { force: true });
-    await this.updateIndex((list) => list.filter((s) => s.id !== id));
-  }
-
-  private enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.indexQueue.then(task, task);
-    this.indexQueue = next.catch(() => undefined);
-    return next;
-  }
-
-  private updateIndex(change: (list: SessionSummary[]) => SessionSummary[]): Promise<void> {
-    return this.enqueue(async () => {
-      const list = change(await this.readIndex());
-      await mkdir(this.dir, { recursive: true });
-      const file: IndexFile = { version: INDEX_VERSION, sessions: list };
-      await writeFileAtomic(this.indexPath, JSON.stringify(file));
-    });
-  }
-
-  /** The index, or one rebuilt from the session files when it is missing or unreadable. */
-  private async readIndex(): Promise<SessionSummary[]> {
-    try {
-      const parsed = JSON.parse(await readFile(this.indexPath, 'utf8')) as Partial<IndexFile>;
-      if (parsed.version === INDEX_VERSION && Array.isArray(parsed.sessions)) return parsed.sessions;
-      this.onProblem('The sessions index had an unknown format; it was rebuilt from the session files.');
-    } catch (err) {
-      if (!isNotFound(err)) this.onProblem('The sessions index could not be read; it was rebuilt from the session files.');
-    }
-    return this.rebuildIndex();
-  }
-
-  private async rebuildIndex(): Promise<SessionSummary[]> {
+  private async ids(): Promise<string[]> {
     let names: string[];
     try {
       names = await readdir(this.sessionsDir);
@@ -143,17 +157,144 @@ export class FileSessionStore implements SessionStore {
       if (isNotFound(err)) return [];
       throw err;
     }
-    const out: SessionSummary[] = [];
+    const ids = new Set<string>();
     for (const name of names) {
-      const m = /^(.+)\.json$/.exec(name);
-      if (!m?.[1] || name.includes('.corrupt-') || !ID_PATTERN.test(m[1])) continue;
+      const m = /^(.+)\.jsonl?$/.exec(name);
+      if (m?.[1] && ID_PATTERN.test(m[1])) ids.add(m[1]);
+    }
+    return [...ids];
+  }
+
+  private async summaryOf(id: string): Promise<SessionSummary | undefined> {
+    try {
+      return sessionSummary((await this.read(id)).session);
+    } catch {
+      return undefined;
+    }
+  }
+
+  // ---- writing (the session owner's) -----------------------------------------------------------
+
+  private leaseOf(lease: SessionLease): FileLease {
+    return lease as FileLease;
+  }
+
+  async lock(id: string, options: { create?: boolean } = {}): Promise<SessionLease> {
+    const journal = this.journalOf(id);
+    const exists = async (): Promise<boolean> =>
+      (await stat(journal).then(() => true, () => false)) || stat(this.legacyOf(id)).then(() => true, () => false);
+    if (!options.create && !(await exists())) throw new SessionNotFoundError(id);
+    await this.ensureDir();
+    let lock: FileLock;
+    try {
+      lock = await FileLock.acquire(this.lockOf(id), this.holder);
+    } catch (err) {
+      if (err instanceof LockBusyError) throw new SessionInUseError(id, err.holder);
+      throw err;
+    }
+    // A delete may have won the race for the lock: the session is gone then.
+    if (!options.create && !(await exists())) {
+      await lock.release();
+      throw new SessionNotFoundError(id);
+    }
+    const lease: FileLease = { sessionId: id, lock, journalBytes: 0, snapshotBytes: 0, records: 0, needsSnapshot: true };
+    return lease;
+  }
+
+  async load(lease: SessionLease): Promise<Session> {
+    const l = this.leaseOf(lease);
+    const contents = await this.read(l.sessionId);
+    Object.assign(l, { journalBytes: contents.goodBytes, snapshotBytes: contents.snapshotBytes, records: contents.records, needsSnapshot: contents.legacy });
+    if (contents.damage) await this.repair(l, contents);
+    return contents.session;
+  }
+
+  /** Sets the damaged tail aside in a file of its own, cuts the journal back to its good records, and says so. */
+  private async repair(lease: FileLease, contents: JournalContents): Promise<void> {
+    const damage = contents.damage;
+    if (!damage) return;
+    const path = this.journalOf(lease.sessionId);
+    const bytes = await readFile(path);
+    const aside = join(this.sessionsDir, `${lease.sessionId}.damaged-${Date.now()}.jsonl`);
+    await writeNewFileDurable(aside, bytes.subarray(damage.offset));
+    await truncate(path, damage.offset);
+    await fsyncDir(this.sessionsDir);
+    this.onProblem(
+      // The panel shows this to a teacher: no record numbers, no machine paths.
+      `Session “${contents.session.title}” was damaged (${damage.reason}). ` +
+        `Everything before the damage was kept; the rest was set aside in ${basename(aside)}, in the sessions folder.`,
+    );
+  }
+
+  async append(lease: SessionLease, session: ReadonlySession, changes: readonly SessionChange[]): Promise<void> {
+    const l = this.leaseOf(lease);
+    const due = l.needsSnapshot || l.journalBytes - l.snapshotBytes > Math.max(this.compactMinBytes, l.snapshotBytes) || l.records > this.compactMaxRecords;
+    if (!due && changes.length === 0) return;
+    // Serialised before anything is awaited: the record is the state at this checkpoint.
+    const line = due ? snapshotLine(session) : changesLine(session.updatedAt, changes);
+    if (!(await l.lock.holds())) throw new Error('Another process took this session over; the change was not saved.');
+    const path = this.journalOf(l.sessionId);
+    if (due) {
+      await this.writeSnapshot(l, line);
+    } else {
       try {
-        out.push(sessionSummary(migrateSession(JSON.parse(await readFile(join(this.sessionsDir, name), 'utf8')))));
-      } catch {
-        // Reported when the session itself is opened (and set aside then); the list stays usable.
-        this.onProblem(`Session file ${name} could not be read; it is left out of the list.`);
+        const before = await appendDurable(path, line);
+        l.journalBytes = before + Buffer.byteLength(line);
+        l.records++;
+      } catch (err) {
+        // A half-written record must not stay in front of the next one: cut it off, and compact next time.
+        await truncate(path, l.journalBytes).catch(() => undefined);
+        l.needsSnapshot = true;
+        throw err;
       }
     }
-    return out;
+    // The list is a cache rebuilt from the journals: it is updated behind the append (in order, and
+    // flushed before the lock is released), so a message costs one synced append, not an index write.
+    void this.index.put(sessionSummary(session)).catch((err: unknown) => this.onProblem(`The sessions list could not be updated: ${describe(err)}`));
+  }
+
+  /** Compaction: the whole session as one snapshot, atomically replacing the journal. */
+  private async writeSnapshot(lease: FileLease, line: string): Promise<void> {
+    await replaceFile(this.journalOf(lease.sessionId), line);
+    const bytes = Buffer.byteLength(line);
+    Object.assign(lease, { journalBytes: bytes, snapshotBytes: bytes, records: 1 });
+    if (lease.needsSnapshot) {
+      // A file of the first releases is now a journal.
+      await rm(this.legacyOf(lease.sessionId), { force: true });
+      lease.needsSnapshot = false;
+    }
+  }
+
+  async delete(lease: SessionLease): Promise<void> {
+    const id = lease.sessionId;
+    await rm(this.journalOf(id), { force: true });
+    await rm(this.legacyOf(id), { force: true });
+    await fsyncDir(this.sessionsDir).catch(() => undefined);
+    await this.index.remove(id);
+  }
+
+  async release(lease: SessionLease): Promise<void> {
+    await this.index.flush();
+    await this.leaseOf(lease).lock.release();
+  }
+
+  /** Writes a whole session as a fresh journal, under its lock: for importing and test fixtures. */
+  async save(session: ReadonlySession): Promise<void> {
+    const lease = this.leaseOf(await this.lock(session.id, { create: true }));
+    try {
+      await this.writeSnapshot(lease, snapshotLine(session));
+      await this.index.put(sessionSummary(session));
+    } finally {
+      await this.release(lease);
+    }
+  }
+
+  /** Removes temp files a killed process left (their writer is gone); call once at start. */
+  async removeStaleTemps(): Promise<string[]> {
+    return [...(await removeStaleTemps(this.dir)), ...(await removeStaleTemps(this.sessionsDir))];
+  }
+
+  private async ensureDir(): Promise<void> {
+    await mkdir(this.sessionsDir, { recursive: true });
   }
 }

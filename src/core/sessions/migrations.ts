@@ -1,6 +1,7 @@
 // Session files carry a schema version. Loading runs the pure migrations from the file's version up
 // to the current one, then parses the result with the session schema, so an old file keeps working
 // and a damaged one is recognised as such (and set aside by the store) instead of crashing later.
+import { hashText, makePatch } from '../documents/patch';
 import { SESSION_SCHEMA_VERSION, sessionSchema, type Session } from './schema';
 
 type RawSession = Record<string, unknown>;
@@ -28,8 +29,37 @@ export function migrateV1(raw: RawSession): RawSession {
   return { ...raw, pending: next };
 }
 
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/**
+ * Version 2 -> 3: an edit is kept as a diff with the hashes of the text before and after, not as
+ * two copies of the document; so is a change waiting for approval. Every version 2 edit had been
+ * applied (they were recorded after the fact).
+ */
+export function migrateV2(raw: RawSession): RawSession {
+  const edits = Array.isArray(raw.edits)
+    ? raw.edits.map((e: unknown) => {
+        if (!isRecord(e)) return e;
+        const { before, after, ...rest } = e;
+        return {
+          ...rest,
+          patch: makePatch(text(before), text(after)),
+          hashBefore: hashText(text(before)),
+          hashAfter: hashText(text(after)),
+          status: 'applied',
+          plannedAt: e.appliedAt,
+        };
+      })
+    : raw.edits;
+  const pending = raw.pending;
+  if (!isRecord(pending) || !isRecord(pending.proposal)) return { ...raw, edits };
+  const { before, after, uri } = pending.proposal;
+  const proposal = { uri, hashBefore: hashText(text(before)), patch: makePatch(text(before), text(after)) };
+  return { ...raw, edits, pending: { ...pending, proposal } };
+}
+
 /** Keyed by the version they migrate from. */
-export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: migrateV1 };
+export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: migrateV1, 2: migrateV2 };
 
 export class SessionFormatError extends Error {
   /** True when the file comes from a newer Lesson Agent: not damaged, so never set aside. */

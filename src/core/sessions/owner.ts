@@ -8,12 +8,19 @@
 //   error | stopped -> retry -> running
 // A turn's messages are only ever appended while it runs: thinking blocks must go back to the
 // model exactly as they came, in their original order.
+//
+// An owner holds the session's write lock from open (or create) to close: one writer per session,
+// across processes. Each transition marks what it changed; save() hands those changes to the store,
+// which appends them to the session's journal as one checkpoint.
 import type { ErrorCode, Usage } from '../../shared/events';
 import { addCall, spendOf } from '../../shared/spend';
 import { DEFAULT_TITLE, titleFrom } from '../../shared/titles';
 import type { BoundDocumentView } from '../../shared/view';
+import { hashText, makePatch } from '../documents/patch';
+import { ChangeSet } from './changes';
 import { interruptedResult, repairPairing } from './pairing';
 import { emptySession } from './newSession';
+import { EDIT_NOT_APPLIED, recoveredResult, type EditOutcome } from './recovery';
 import type {
   DocumentAttachment,
   EditRecord,
@@ -28,7 +35,7 @@ import type {
   TurnAnswer,
   TurnRecord,
 } from './schema';
-import type { SessionStore } from './types';
+import type { SessionLease, SessionStore } from './types';
 import { turnText } from './view';
 
 export interface OwnerClock {
@@ -56,29 +63,68 @@ export interface ModelReply {
 
 export type ToolCallEnd = Pick<ToolCallRecord, 'status'> & Partial<Pick<ToolCallRecord, 'error' | 'resultSummary' | 'editId'>>;
 
+/** An edit about to be applied: the text it lands on and the text it should give. */
+export interface PlannedEdit {
+  readonly toolCallId: string;
+  readonly turnId: string;
+  readonly documentUri: string;
+  readonly summary: string;
+  readonly before: string;
+  readonly after: string;
+}
+
+/** How an edit ended: applied (with the texts it really landed on and gave), or not. */
+export type EditLanding = { readonly applied: true; readonly before: string; readonly after: string } | { readonly applied: false };
+
 export const NOT_ANSWERED = 'The user did not answer; they wrote a new message instead.';
 
 export class SessionOwner {
+  private readonly changes = new ChangeSet();
+  /** Saves run one after another, so checkpoints reach the journal in order. */
+  private saving: Promise<void> = Promise.resolve();
+  private closed = false;
+
   private constructor(
     private readonly store: SessionStore,
+    private readonly lease: SessionLease,
     private readonly s: Session,
     private readonly clock: OwnerClock,
   ) {}
 
-  /** A new, empty session, saved at once. */
+  /** A new, empty session, saved at once. The caller closes the owner. */
   static async create(store: SessionStore, clock: OwnerClock, init: { document?: BoundDocumentView; title?: string } = {}): Promise<SessionOwner> {
-    const owner = new SessionOwner(store, emptySession({ id: clock.newId('s'), now: clock.now(), ...init }), clock);
-    await owner.save();
+    const session = emptySession({ id: clock.newId('s'), now: clock.now(), ...init });
+    const lease = await store.lock(session.id, { create: true });
+    const owner = new SessionOwner(store, lease, session, clock);
+    try {
+      owner.changes.title();
+      await owner.save();
+    } catch (err) {
+      await owner.close();
+      throw err;
+    }
     return owner;
   }
 
-  static async load(store: SessionStore, id: string, clock: OwnerClock): Promise<SessionOwner> {
-    return new SessionOwner(store, await store.get(id), clock);
+  /** Takes the session's write lock and loads it; throws SessionInUseError when another writer holds it. */
+  static async open(store: SessionStore, id: string, clock: OwnerClock): Promise<SessionOwner> {
+    const lease = await store.lock(id);
+    try {
+      return new SessionOwner(store, lease, await store.load(lease), clock);
+    } catch (err) {
+      await store.release(lease);
+      throw err;
+    }
   }
 
-  /** Deleting is a write too: it goes through the owner module. */
+  /** Deleting is a write too: it goes through the owner module, under the session's lock. */
   static async delete(store: SessionStore, id: string): Promise<void> {
-    await store.delete(id);
+    const lease = await store.lock(id);
+    try {
+      await store.delete(lease);
+    } finally {
+      await store.release(lease);
+    }
   }
 
   get session(): ReadonlySession {
@@ -89,21 +135,42 @@ export class SessionOwner {
     return this.s.id;
   }
 
-  async save(): Promise<void> {
-    this.s.updatedAt = this.clock.now();
-    await this.store.save(this.s);
+  /** A checkpoint: what changed since the last one is recorded durably before this resolves. */
+  save(): Promise<void> {
+    const run = this.saving.then(async () => {
+      if (this.closed) throw new Error(`Session ${this.s.id} was closed; the change was not saved.`);
+      if (!this.changes.empty) this.s.updatedAt = this.clock.now();
+      await this.store.append(this.lease, this.s, this.changes.take(this.s));
+    });
+    this.saving = run.catch(() => undefined);
+    return run;
   }
 
+  /** Gives up the write lock (after the saves in flight). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.saving;
+    this.closed = true;
+    await this.store.release(this.lease);
+  }
+
+  /** The turn, about to be changed (every caller changes it). */
   private turnOf(turnId: string): TurnRecord {
     const turn = this.s.turns.find((t) => t.id === turnId);
     if (!turn) throw new Error(`Turn ${turnId} is not in session ${this.s.id}.`);
-    return turn;
+    return this.changedTurn(turn);
   }
 
   private append(turnId: string, role: StoredMessage['role'], content: StoredBlock[], extra: Partial<StoredMessage> = {}): StoredMessage {
     const message: StoredMessage = { id: this.clock.newId('msg'), role, content, createdAt: this.clock.now(), turnId, ...extra };
     this.s.messages.push(message);
+    this.changes.message(message.id);
     return message;
+  }
+
+  private changedTurn(turn: TurnRecord): TurnRecord {
+    this.changes.turn(turn.id);
+    return turn;
   }
 
   // ---- start, resume, retry ------------------------------------------------------------------
@@ -121,11 +188,14 @@ export class SessionOwner {
     const firstPrompt = !this.s.messages.some((m) => m.role === 'user' && m.content.some((b) => b.type === 'text'));
     const now = this.clock.now();
     const turn: TurnRecord = { id: this.clock.newId('turn'), startedAt: now, status: 'running', steps: 0 };
-    this.s.turns.push(turn);
+    this.s.turns.push(this.changedTurn(turn));
     const context = request.context;
     const blocks: StoredBlock[] = [...(context ? [{ type: 'text' as const, text: context.block }] : []), { type: 'text', text: request.text }];
     const message = this.append(turn.id, 'user', blocks, context ? { context: context.label } : {});
-    if (firstPrompt && this.s.title === DEFAULT_TITLE) this.s.title = titleFrom(request.text);
+    if (firstPrompt && this.s.title === DEFAULT_TITLE) {
+      this.s.title = titleFrom(request.text);
+      this.changes.title();
+    }
     return { turn, message, ...(abandoned ? { abandoned } : {}) };
   }
 
@@ -189,6 +259,7 @@ export class SessionOwner {
   attachDocument(messageId: string, attachment: DocumentAttachment): void {
     const message = this.messageOf(messageId);
     message.document = [...(message.document ?? []), attachment];
+    this.changes.attachments(messageId);
   }
 
   /**
@@ -199,9 +270,17 @@ export class SessionOwner {
   rebaseDocument(topId: string, base: DocumentAttachment, changes?: { messageId: string; attachment: DocumentAttachment }): void {
     const top = this.messageOf(topId);
     const target = changes ? this.messageOf(changes.messageId) : undefined;
-    for (const m of this.s.messages) delete m.document;
+    for (const m of this.s.messages) {
+      if (m.document === undefined) continue;
+      delete m.document;
+      this.changes.attachments(m.id);
+    }
     top.document = [base];
-    if (target && changes) target.document = [...(target.document ?? []), changes.attachment];
+    this.changes.attachments(top.id);
+    if (target && changes) {
+      target.document = [...(target.document ?? []), changes.attachment];
+      this.changes.attachments(target.id);
+    }
   }
 
   private messageOf(id: string): StoredMessage {
@@ -215,26 +294,71 @@ export class SessionOwner {
 
   startToolCall(record: ToolCallRecord): void {
     this.s.toolCalls[record.id] = record;
+    this.changes.call(record.id);
   }
 
   endToolCall(id: string, end: ToolCallEnd): void {
     const record = this.s.toolCalls[id];
     if (!record) return;
     Object.assign(record, end, { endedAt: this.clock.now() });
+    this.changes.call(id);
   }
 
-  /** An edit a tool applied to the document; returns its id (for Review and Revert). */
-  recordEdit(edit: Omit<EditRecord, 'id' | 'appliedAt'>): string {
+  // ---- edits: recorded before they land ---------------------------------------------------------
+
+  /**
+   * An edit about to change the document: kept as a diff with the hashes before and after, and
+   * marked planned. Save before applying it, so that a crash in between can be settled on load.
+   */
+  planEdit(edit: PlannedEdit): string {
     const id = this.clock.newId('edit');
-    this.s.edits.push({ ...edit, id, appliedAt: this.clock.now() });
+    const { before, after, ...rest } = edit;
+    this.s.edits.push({ ...rest, id, patch: makePatch(before, after), hashBefore: hashText(before), hashAfter: hashText(after), status: 'planned', plannedAt: this.clock.now() });
+    this.changes.edit(id);
     return id;
+  }
+
+  /** The planned edit landed (on the texts given, if the document moved meanwhile) or did not. */
+  landEdit(editId: string, landing: EditLanding): void {
+    const edit = this.editOf(editId);
+    if (!edit) return;
+    if (!landing.applied) {
+      edit.status = 'not_applied';
+      return;
+    }
+    if (hashText(landing.before) !== edit.hashBefore || hashText(landing.after) !== edit.hashAfter) {
+      Object.assign(edit, { patch: makePatch(landing.before, landing.after), hashBefore: hashText(landing.before), hashAfter: hashText(landing.after) });
+    }
+    Object.assign(edit, { status: 'applied', appliedAt: this.clock.now() });
+  }
+
+  /**
+   * An edit a crash left planned, settled by what the document holds: its call ends as done (Revert
+   * available, the model told it was applied) or as failed (the model told it was not).
+   */
+  settleEdit(editId: string, outcome: EditOutcome): void {
+    const edit = this.editOf(editId);
+    if (!edit || edit.status !== 'planned') return;
+    edit.status = outcome;
+    if (outcome === 'applied') edit.appliedAt = this.clock.now();
+    const call = this.s.toolCalls[edit.toolCallId];
+    if (!call || (call.status !== 'running' && call.status !== 'awaiting')) return;
+    if (outcome === 'applied') this.endToolCall(call.id, { status: 'success', editId, resultSummary: 'Applied before an interruption' });
+    else this.endToolCall(call.id, { status: 'error', error: EDIT_NOT_APPLIED });
   }
 
   markReverted(editId: string): boolean {
     const edit = this.s.edits.find((e) => e.id === editId);
-    if (!edit || edit.revertedAt !== undefined) return false;
+    if (!edit || edit.status !== 'applied' || edit.revertedAt !== undefined) return false;
     edit.revertedAt = this.clock.now();
+    this.changes.edit(editId);
     return true;
+  }
+
+  private editOf(editId: string): EditRecord | undefined {
+    const edit = this.s.edits.find((e) => e.id === editId);
+    if (edit) this.changes.edit(editId);
+    return edit;
   }
 
   // ---- pause and answer ------------------------------------------------------------------------
@@ -244,11 +368,13 @@ export class SessionOwner {
     const turn = this.turnOf(pending.turnId);
     const record = this.s.toolCalls[pending.toolCallId];
     if (record) {
+      this.changes.call(record.id);
       record.status = 'awaiting';
       record.interaction =
         pending.kind === 'question' ? { kind: 'question', questions: pending.questions } : { kind: 'confirmation', request: pending.request };
     }
     this.s.pending = pending;
+    this.changes.pending();
     turn.status = 'awaiting_user';
     turn.endedAt = this.clock.now();
   }
@@ -262,6 +388,7 @@ export class SessionOwner {
   /** The pending interaction, now being answered: it is no longer pending. */
   takePending(): PendingInteraction | undefined {
     const pending = this.s.pending;
+    if (pending) this.changes.pending();
     delete this.s.pending;
     return pending;
   }
@@ -325,6 +452,7 @@ export class SessionOwner {
     for (const call of Object.values(this.s.toolCalls)) {
       if (call.turnId !== turnId || (call.status !== 'running' && call.status !== 'awaiting')) continue;
       Object.assign(call, { status: 'interrupted', error: 'Interrupted', endedAt: this.clock.now() });
+      this.changes.call(call.id);
     }
   }
 
@@ -346,11 +474,14 @@ export class SessionOwner {
   private repairPairing(): string[] {
     const p = this.s.pending;
     const waiting = new Set(p ? [p.toolCallId, ...p.remainingToolUseIds] : []);
-    return repairPairing(this.s.messages, (results, after) => this.messageFor(after.turnId, results), waiting);
+    // A call that finished but whose result a crash kept out of the transcript is answered with how it ended.
+    return repairPairing(this.s.messages, (results, after) => this.messageFor(after.turnId, results), waiting, (id) => recoveredResult(this.s, id));
   }
 
   private messageFor(turnId: string, results: ToolResultBlock[]): StoredMessage {
-    return { id: this.clock.newId('msg'), role: 'user', content: results, createdAt: this.clock.now(), turnId };
+    const message: StoredMessage = { id: this.clock.newId('msg'), role: 'user', content: results, createdAt: this.clock.now(), turnId };
+    this.changes.message(message.id);
+    return message;
   }
 
   // ---- the session itself ----------------------------------------------------------------------
@@ -359,9 +490,11 @@ export class SessionOwner {
     const trimmed = title.trim();
     if (trimmed.length === 0) throw new Error('A session title cannot be empty.');
     this.s.title = trimmed.slice(0, 200);
+    this.changes.title();
   }
 
   bindDocument(document: BoundDocumentView): void {
     this.s.document = { ...document };
+    this.changes.document();
   }
 }

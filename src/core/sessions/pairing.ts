@@ -30,21 +30,23 @@ export function unansweredToolUses(messages: readonly ReadonlyMessage[]): Array<
 }
 
 /**
- * Answers every unanswered tool_use with an "interrupted" error result, in a user message right
- * after its assistant message (merged later with whatever user message follows). `except` holds
- * ids legitimately waiting (a pending question). Returns the ids it answered.
+ * Answers every unanswered tool_use with an "interrupted" error result (or what `resultFor` knows of
+ * how it ended), in a user message right after its assistant message (merged later with whatever
+ * user message follows). `except` holds ids legitimately waiting (a pending question). Returns
+ * the ids it answered.
  */
 export function repairPairing(
   messages: StoredMessage[],
   make: (results: ToolResultBlock[], after: StoredMessage) => StoredMessage,
   except: ReadonlySet<string> = new Set(),
+  resultFor: (toolUseId: string) => ToolResultBlock | undefined = () => undefined,
 ): string[] {
   const repaired: string[] = [];
   for (const gap of unansweredToolUses(messages).reverse()) {
     const ids = gap.ids.filter((id) => !except.has(id));
     if (ids.length === 0) continue;
     const after = messages[gap.afterIndex] as StoredMessage;
-    messages.splice(gap.afterIndex + 1, 0, make(ids.map((id) => interruptedResult(id)), after));
+    messages.splice(gap.afterIndex + 1, 0, make(ids.map((id) => resultFor(id) ?? interruptedResult(id)), after));
     repaired.push(...ids);
   }
   return repaired;

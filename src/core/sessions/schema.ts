@@ -2,11 +2,12 @@
 // from them, so what is loaded, what is written and what the code believes can never drift apart.
 // Plain JSON, schema-versioned; older files are brought forward by pure migrations (migrations.ts).
 import * as z from 'zod';
+import { textPatchSchema } from '../documents/patch';
 import { confirmationRequestSchema, costSchema, ERROR_CODES, usageSchema } from '../../shared/events';
 import { answerValueSchema, questionSchema } from '../../shared/questions';
 import { boundDocumentSchema } from '../../shared/view';
 
-export const SESSION_SCHEMA_VERSION = 2;
+export const SESSION_SCHEMA_VERSION = 3;
 
 // Content blocks exactly as the Messages API sends and takes them: stored verbatim and replayed
 // as history. Thinking blocks in particular must go back byte for byte, signatures included.
@@ -107,15 +108,26 @@ export const toolCallRecordSchema = z.object({
 });
 export type ToolCallRecord = z.infer<typeof toolCallRecordSchema>;
 
+export const EDIT_STATUSES = ['planned', 'applied', 'not_applied'] as const;
+
+/**
+ * A document edit, kept as a diff against the text it applies to (never two copies of the
+ * document) with the hashes of the text before and after. It is journalled as `planned` before
+ * the document changes and becomes `applied` (or `not_applied`) after; a record a crash left
+ * `planned` is settled on the next load by comparing the document's hash with these.
+ */
 export const editRecordSchema = z.object({
   id: z.string(),
   toolCallId: z.string(),
   turnId: z.string(),
   documentUri: z.string(),
   summary: z.string(),
-  before: z.string(),
-  after: z.string(),
-  appliedAt: z.number(),
+  patch: textPatchSchema,
+  hashBefore: z.string(),
+  hashAfter: z.string(),
+  status: z.enum(EDIT_STATUSES),
+  plannedAt: z.number(),
+  appliedAt: z.number().optional(),
   revertedAt: z.number().optional(),
 });
 export type EditRecord = z.infer<typeof editRecordSchema>;
@@ -133,6 +145,10 @@ const pendingBase = {
   documentSeen: snapshotSchema.optional(),
 };
 
+/** A change waiting for approval: a diff against the document's text when it was proposed. */
+export const proposalSchema = z.object({ uri: z.string(), hashBefore: z.string(), patch: textPatchSchema });
+export type Proposal = z.infer<typeof proposalSchema>;
+
 /** What a paused turn waits for: answers to questions, or a decision on a risky action. */
 export const pendingInteractionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('question'), ...pendingBase, questions: z.array(questionSchema) }),
@@ -140,8 +156,8 @@ export const pendingInteractionSchema = z.discriminatedUnion('kind', [
     kind: z.literal('confirmation'),
     ...pendingBase,
     request: confirmationRequestSchema,
-    /** For edits awaiting approval: the proposed text, for "Review changes". */
-    proposal: z.object({ uri: z.string(), before: z.string(), after: z.string() }).optional(),
+    /** For edits awaiting approval: the proposed change as a diff of the text then, for "Review changes". */
+    proposal: proposalSchema.optional(),
   }),
 ]);
 export type PendingInteraction = z.infer<typeof pendingInteractionSchema>;
@@ -209,4 +225,5 @@ export type ReadonlyTurn = DeepReadonly<TurnRecord>;
 export type ReadonlyToolCall = DeepReadonly<ToolCallRecord>;
 export type ReadonlyEdit = DeepReadonly<EditRecord>;
 export type ReadonlyPending = DeepReadonly<PendingInteraction>;
+export type ReadonlyProposal = DeepReadonly<Proposal>;
 export type ReadonlyAttachment = DeepReadonly<DocumentAttachment>;

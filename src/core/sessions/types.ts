@@ -1,7 +1,11 @@
 // The session store contract and its errors. The persisted shapes themselves are zod schemas
 // (schema.ts); only the session owner (owner.ts) changes a session or writes one to a store.
 import type { SessionSummary } from '../../shared/view';
+import type { SessionChange } from './journal';
+import { describeHolder, type LockHolder } from './lock';
 import type { ReadonlySession, Session } from './schema';
+
+export type { LockHolder };
 
 export class SessionCorruptError extends Error {
   constructor(
@@ -21,16 +25,43 @@ export class SessionNotFoundError extends Error {
   }
 }
 
+/** Another writer (a window, the command line) holds the session: nothing was changed. */
+export class SessionInUseError extends Error {
+  constructor(
+    readonly sessionId: string,
+    readonly holder: LockHolder,
+  ) {
+    super(`This session is in use by ${describeHolder(holder)}. Nothing was changed; try again when it has finished.`);
+    this.name = 'SessionInUseError';
+  }
+}
+
 /** What everyone may do with stored sessions: list and read them. */
 export interface SessionReader {
   list(): Promise<SessionSummary[]>;
-  /** Throws SessionCorruptError (after setting the file aside) or SessionNotFoundError. */
+  /**
+   * Reads a session as it is on disk (a damaged tail is left out, but only its writer repairs it).
+   * Throws SessionCorruptError or SessionNotFoundError.
+   */
   get(id: string): Promise<ReadonlySession>;
+  /** Who is writing the session right now, if anyone. */
+  writer(id: string): Promise<LockHolder | undefined>;
 }
 
-/** The storage behind the session owner; only owner.ts calls `save` and `delete`. */
+/** The right to write one session, held from `lock` to `release`. */
+export interface SessionLease {
+  readonly sessionId: string;
+}
+
+/** The storage behind the session owner; only owner.ts calls the methods below `get`. */
 export interface SessionStore extends SessionReader {
   get(id: string): Promise<Session>;
-  save(session: Session): Promise<void>;
-  delete(id: string): Promise<void>;
+  /** Takes the session's write lock (or, for a new session, reserves its id). Throws SessionInUseError. */
+  lock(id: string, options?: { create?: boolean }): Promise<SessionLease>;
+  /** The session for its writer; a damaged journal is repaired (the damage set aside and reported). */
+  load(lease: SessionLease): Promise<Session>;
+  /** Records one checkpoint's changes durably; `session` is the state after them. */
+  append(lease: SessionLease, session: ReadonlySession, changes: readonly SessionChange[]): Promise<void>;
+  delete(lease: SessionLease): Promise<void>;
+  release(lease: SessionLease): Promise<void>;
 }

@@ -88,9 +88,19 @@ function modelView(after: DocumentSnapshot, belief: string | undefined): Documen
   return { text: belief, version: after.version };
 }
 
+function conflictResult(message: string, current: DocumentSnapshot, ctx: ToolContext): ToolResult {
+  // A long document is not pasted back whole (the model knows it from its outline).
+  const redo =
+    current.text.length > largeDocumentLimit(ctx.settings)
+      ? '\nRead the part again with read_document (it now includes the user\'s typing) and redo your change on it.'
+      : `\nRedo your change on the current text below (it includes the user's typing).\n\nCurrent document:\n${current.text}`;
+  return errorResult(`${message}${redo}`, 'Refused: the user was editing the same place');
+}
+
 /**
  * Applies `edits` (against `base`) and reports the real outcome. `belief` is the text the model
- * thinks the document now has (undefined when it edited text with typing it had not seen).
+ * thinks the document now has (undefined when it edited text with typing it had not seen). The
+ * edit is planned against the live text and recorded in the session before the document changes.
  */
 export async function applyAndReport(
   ctx: ToolContext,
@@ -102,23 +112,30 @@ export async function applyAndReport(
   notes: readonly string[] = [],
 ): Promise<ToolResult> {
   if (ctx.signal.aborted) return errorResult('Interrupted before the edit was applied; the document was not changed.');
-  // What the edits land on, for Revert, in case the document access does not report it.
   const landing = await document.read().catch(() => base);
-  const result = await document.applyEdits(edits, base, summary);
+  let planned = edits;
+  if (landing.text !== base.text) {
+    // The user typed since the model read it: rebased over the typing, or refused where they overlap.
+    const rebased = rebaseEdits(base.text, landing.text, edits);
+    if (!rebased.ok) return conflictResult(rebased.message, landing, ctx);
+    planned = rebased.edits;
+  }
+  let expected: string;
+  try {
+    expected = applyTextEdits(landing.text, planned);
+  } catch (error) {
+    return errorResult(`The edit could not be placed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const id = await ctx.beginEdit({ documentUri: document.uri, summary, before: landing.text, after: expected });
+  const result = await document.applyEdits(planned, landing, summary);
   if (!result.ok) {
     if (result.reason !== 'conflict' || !result.current) return errorResult(result.message);
-    // A long document is not pasted back whole (the model knows it from its outline).
-    const redo =
-      result.current.text.length > largeDocumentLimit(ctx.settings)
-        ? '\nRead the part again with read_document (it now includes the user\'s typing) and redo your change on it.'
-        : `\nRedo your change on the current text below (it includes the user's typing).\n\nCurrent document:\n${result.current.text}`;
-    return errorResult(`${result.message}${redo}`, 'Refused: the user was editing the same place');
+    return conflictResult(result.message, result.current, ctx);
   }
   // Re-read: the editor (or the disk) is the truth, not what we meant to write.
   const after = await document.read().catch(() => result.after);
-  const before = result.before?.text ?? landing.text;
   const lines = [`Applied to ${document.name}: ${summary} (${describeEdits(edits)}).`];
-  if (result.rebased || belief === undefined) {
+  if (landing.text !== base.text || result.rebased || belief === undefined) {
     lines.push('The user edited other parts of the document meanwhile; their changes were kept. Work from the current text from now on.');
   }
   // The proposed text was checked before applying; only a merged result needs a new look.
@@ -131,7 +148,7 @@ export async function applyAndReport(
     content: lines.join('\n'),
     // The panel's words for the change (the model reads the exact counts in `content`).
     summary: describeChange(base.text, applyTextEdits(base.text, edits), document.kind),
-    edit: { documentUri: document.uri, summary, before, after: after.text },
+    edit: { id, before: result.before?.text ?? landing.text, after: result.after.text },
     documentSeen: modelView(after, belief),
   };
 }

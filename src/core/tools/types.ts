@@ -33,12 +33,24 @@ export interface ToolContext {
   readonly userRequest: string | undefined;
   readonly signal: AbortSignal;
   readonly now: () => number;
+  /**
+   * Records an edit in the session before it changes the document (so a crash in between cannot
+   * lose it) and returns its id. Call it right before applying; report the outcome as `edit`.
+   */
+  readonly beginEdit: (edit: EditPlan) => Promise<string>;
 }
 
-/** A document change a tool applied: kept in the session for Review and Revert. */
-export interface AppliedEdit {
+/** An edit about to be applied: the document's text it lands on and the text it should give. */
+export interface EditPlan {
   readonly documentUri: string;
   readonly summary: string;
+  readonly before: string;
+  readonly after: string;
+}
+
+/** An edit that landed (begun with beginEdit): the texts it really landed on and gave, for Review and Revert. */
+export interface AppliedEdit {
+  readonly id: string;
   readonly before: string;
   readonly after: string;
 }

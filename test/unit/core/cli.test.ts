@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { callCost } from '../../../src/core/agent/cost';
 import { DEFAULT_MODEL } from '../../../src/core/agent/models';
 import { validateLesson } from '../../../src/core/lesson/validate';
+import { FileSessionStore } from '../../../src/core/sessions/fileStore';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fake/fakeAnthropic';
 import type { ScenarioInput } from '../../fake/scenario';
 import { validateMessagesRequest } from '../../fake/validateRequest';
@@ -99,8 +100,7 @@ describe('CLI (dist/cli.js)', function () {
     assert.deepEqual(f.requests.map((q) => q.outcome), ['stream', 'stream'], 'the fake accepted the continuation');
     const body = f.requests[0]?.body as { thinking?: unknown; model?: string };
     assert.deepEqual(body.thinking, { type: 'adaptive', display: 'summarized' });
-    const [file] = await readdir(join(sessions, 'sessions'));
-    const stored = JSON.parse(await readFile(join(sessions, 'sessions', file ?? ''), 'utf8')) as { messages: Array<{ role: string; content: Array<{ type: string }> }> };
+    const stored = await new FileSessionStore(sessions).get(r.events[0]?.sessionId ?? '');
     const kept = stored.messages.find((m) => m.role === 'assistant')?.content.filter((b) => b.type.includes('thinking'));
     const sent = (f.requests[1]?.body as { messages: Array<{ role: string; content: Array<{ type: string }> }> }).messages
       .find((m) => m.role === 'assistant')

@@ -132,7 +132,7 @@ export function App(): ReactNode {
           <>
             <Header session={session} meta={host.meta} sessionsOpen={ui.sessionsOpen} />
             <div className="sessions-anchor">{ui.sessionsOpen ? <SessionsPanel sessions={host.sessions} currentId={session.sessionId} locale={host.meta.locale} /> : null}</div>
-            <Notices meta={host.meta} />
+            <Notices meta={host.meta} readOnly={session.readOnly} />
             <main className="chat">
               {session.items.length > 0 ? <MessageList key={session.sessionId} items={session.items} ui={ui} locale={host.meta.locale} /> : <EmptyChat meta={host.meta} />}
             </main>
@@ -141,7 +141,7 @@ export function App(): ReactNode {
             </div>
             {exported ? <ExportedNote exported={exported} onDismiss={() => setExported(undefined)} /> : null}
             <BoundDocumentNote session={session} meta={host.meta} />
-            <Composer draft={ui.draft} busy={session.busy} waiting={waiting} inputRef={inputRef} />
+            <Composer draft={ui.draft} busy={session.busy} waiting={waiting} readOnly={session.readOnly !== undefined} inputRef={inputRef} />
           </>
         ) : (
           <div className="loading">

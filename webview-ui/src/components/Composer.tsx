@@ -13,10 +13,12 @@ interface Props {
   busy: boolean;
   /** What the agent waits for, if anything: the input stays disabled until it is answered. */
   waiting: 'question' | 'confirmation' | undefined;
+  /** Another window or program writes this session: nothing can be sent here meanwhile. */
+  readOnly: boolean;
   inputRef: RefObject<HTMLTextAreaElement | null>;
 }
 
-export function Composer({ draft, busy, waiting, inputRef }: Props): ReactNode {
+export function Composer({ draft, busy, waiting, readOnly, inputRef }: Props): ReactNode {
   const { post, ui } = useChat();
   const wasWaiting = useRef(waiting !== undefined);
 
@@ -25,7 +27,7 @@ export function Composer({ draft, busy, waiting, inputRef }: Props): ReactNode {
     wasWaiting.current = waiting !== undefined;
   }, [waiting, inputRef]);
 
-  const canSend = !busy && waiting === undefined && draft.trim().length > 0;
+  const canSend = !busy && !readOnly && waiting === undefined && draft.trim().length > 0;
   const send = (): void => {
     if (!canSend) return;
     post({ type: 'send', text: draft.trim() });
@@ -47,12 +49,15 @@ export function Composer({ draft, busy, waiting, inputRef }: Props): ReactNode {
         onChange={(text) => ui({ type: 'draft', text })}
         onKeyDown={onKeyDown}
         label={t('inputLabel')}
-        placeholder={waiting === 'question' ? t('inputWaiting') : waiting === 'confirmation' ? t('inputWaitingConfirmation') : t('inputPlaceholder')}
-        disabled={waiting !== undefined}
+        placeholder={
+          readOnly ? t('inputReadOnly') : waiting === 'question' ? t('inputWaiting') : waiting === 'confirmation' ? t('inputWaitingConfirmation') : t('inputPlaceholder')
+        }
+        disabled={readOnly || waiting !== undefined}
         testId={TEST_IDS.input}
       />
       <div className="composer-actions">
-        {busy ? (
+        {/* A read-only session's turn runs elsewhere: it is stopped there, not here. */}
+        {busy && !readOnly ? (
           <Button appearance="secondary" icon="debug-stop" onClick={() => post({ type: 'stop' })} testId={TEST_IDS.stop}>
             {t('stop')}
           </Button>

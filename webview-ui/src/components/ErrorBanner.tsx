@@ -27,6 +27,8 @@ const ERROR_TEXT: Record<ErrorCode, MessageKey> = {
   cancelled: 'stopped',
   document: 'errDocument',
   session: 'errSession',
+  in_use: 'errInUse',
+  usage: 'errUnknown',
   unknown: 'errUnknown',
 };
 

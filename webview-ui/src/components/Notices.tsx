@@ -8,12 +8,19 @@ import { TEST_IDS } from '../testIds';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 
-export function Notices({ meta }: { meta: HostMeta }): ReactNode {
+export function Notices({ meta, readOnly }: { meta: HostMeta; readOnly?: string | undefined }): ReactNode {
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const notices = [...(meta.restricted ? [t('restricted')] : []), ...meta.notices].filter((n) => !dismissed.has(n));
-  if (notices.length === 0) return null;
+  if (notices.length === 0 && !readOnly) return null;
   return (
     <div className="notices">
+      {readOnly ? (
+        // Not dismissable: it says why the input is off, for as long as it is.
+        <div className="banner banner-info" role="status" data-testid={TEST_IDS.readOnlyNotice}>
+          <Icon name="lock" />
+          <div className="banner-body">{readOnly}</div>
+        </div>
+      ) : null}
       {notices.map((n) => (
         <div key={n} className="banner banner-info" role="status" data-testid={TEST_IDS.notice}>
           <Icon name="info" />

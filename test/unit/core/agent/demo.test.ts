@@ -4,6 +4,7 @@
 // XML); every reply says it is a demo; the view invariant holds over a long session.
 import * as assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { hashText } from '../../../../src/core/documents/patch';
 import { validateLesson } from '../../../../src/core/lesson/validate';
 import { sessionToView } from '../../../../src/core/sessions/view';
 import { applyAgentEvents } from '../../../../src/shared/viewReducer';
@@ -47,7 +48,9 @@ describe('offline demo: exercises of every kind, through the agent with the real
     assert.match(after, /<blank answer="finissons" hint="finir"/);
     const session = await run.harness.session(run.sessionId);
     assert.equal(session.edits.length, 1);
-    assert.equal(session.edits[0]?.before, before);
+    assert.equal(session.edits[0]?.hashBefore, hashText(before));
+    assert.equal(session.edits[0]?.hashAfter, hashText(after));
+    assert.equal(session.edits[0]?.status, 'applied');
   });
 
   for (const kind of KINDS) {

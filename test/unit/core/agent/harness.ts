@@ -99,6 +99,8 @@ export interface HarnessOptions {
   /** Where requests go instead of the fake (an unreachable host, say). */
   baseURL?: string;
   maxRetries?: number;
+  /** What the store reports (damage it repaired, bad list entries). */
+  onSessionProblem?: (message: string) => void;
 }
 
 export class Harness {
@@ -193,7 +195,7 @@ export function assertSameView(live: SessionView, stored: SessionView): void {
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const fake = await startFakeAnthropic(options.scenario);
   const dir = await mkdtemp(join(tmpdir(), 'la-agent-'));
-  return new Harness(fake, new FileSessionStore(join(dir, 'sessions')), dir, options);
+  return new Harness(fake, new FileSessionStore(join(dir, 'sessions'), (m) => options.onSessionProblem?.(m)), dir, options);
 }
 
 export function textOf(events: readonly AgentEvent[]): string {

@@ -2,6 +2,8 @@
 // the answer, given later to a fresh Agent (a reload, a restart), becomes the tool_result and the
 // loop goes on. Nothing waits in memory in between.
 import * as assert from 'node:assert/strict';
+import { proposalReview } from '../../../../src/core/chat/review';
+import { hashText } from '../../../../src/core/documents/patch';
 import * as z from 'zod';
 import { AgentRequestError } from '../../../../src/core/agent/agent';
 import type { ToolDefinition } from '../../../../src/core/tools/types';
@@ -159,7 +161,9 @@ describe('interactive pauses', () => {
     assert.deepEqual(types(first.events), ['turn_start', 'usage', 'tool_start', 'confirmation', 'done']);
     const pending = (await h.session(id)).pending;
     assert.equal(pending?.kind, 'confirmation');
-    assert.deepEqual(pending?.proposal, { uri: 'memory:///a.lesson.xml', before: '', after: '<lesson/>' });
+    // Kept as a diff of the text it was proposed against (empty here: a new file).
+    assert.deepEqual(pending?.proposal && proposalReview(pending.proposal, ''), { before: '', after: '<lesson/>' });
+    assert.equal(pending?.proposal?.hashBefore, hashText(''));
     assert.deepEqual(risky.runs, []);
     const second = await h.run({ kind: 'decision', sessionId: id, toolCallId: 'toolu_r', approved: true }, undefined, h.newAgent());
     assert.deepEqual(types(second.events), ['turn_start', 'answered', 'tool_end', 'text', 'usage', 'done']);

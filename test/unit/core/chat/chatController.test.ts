@@ -203,8 +203,8 @@ describe('chat controller', () => {
     const id = s.controller.currentSessionId;
     assert.ok(id);
     const files = await readdir(s.harness.dir, { recursive: true });
-    const file = files.find((f) => f.endsWith(`${id}.json`));
-    assert.ok(file, 'the session has a file');
+    const file = files.find((f) => f.endsWith(`${id}.jsonl`));
+    assert.ok(file, 'the session has a journal');
     await writeFile(join(s.harness.dir, file), '{ not json');
 
     await s.controller.open(id);

@@ -3,7 +3,7 @@
 // what the host posts exactly as the webview does, and editor actions that record their calls.
 import * as assert from 'node:assert/strict';
 import { ChatController } from '../../../../src/core/chat/chatController';
-import type { ChatHostActions, ExportedFile } from '../../../../src/core/chat/chatController';
+import type { ChatControllerDeps, ChatHostActions, ExportedFile } from '../../../../src/core/chat/chatController';
 import { sessionToView } from '../../../../src/core/sessions/view';
 import type { HostMessage } from '../../../../src/shared/protocol';
 import type { HostMeta, SessionView } from '../../../../src/shared/view';
@@ -63,11 +63,21 @@ export interface SetupOptions {
   document?: MemoryDocument;
   tools?: HarnessOptions['tools'];
   settings?: HarnessOptions['settings'];
+  /** Controller options over the defaults (say, a faster check for another writer). */
+  deps?: Partial<ChatControllerDeps>;
 }
 
 export async function setup(scenario: ScenarioInput, options: SetupOptions = {}): Promise<Setup> {
   const document = options.document ?? new MemoryDocument('<lesson>\n  <p>Hi.</p>\n</lesson>\n');
-  const harness = await startHarness({ scenario, document, ...(options.tools ? { tools: options.tools } : {}), ...(options.settings ? { settings: options.settings } : {}) });
+  // The store's problem reports go to the panel's notices, as the extension wires them.
+  let problem = (_message: string): void => {};
+  const harness = await startHarness({
+    scenario,
+    document,
+    onSessionProblem: (m) => problem(m),
+    ...(options.tools ? { tools: options.tools } : {}),
+    ...(options.settings ? { settings: options.settings } : {}),
+  });
   const logs: string[] = [];
   const notices: string[] = [];
   const lastSession = { id: undefined as string | undefined };
@@ -96,7 +106,9 @@ export async function setup(scenario: ScenarioInput, options: SetupOptions = {})
     activeDocument: () => ({ uri: document.uri, name: document.name, kind: document.kind }),
     lastSession: { get: () => lastSession.id, set: (id) => void (lastSession.id = id) },
     log: (level, message) => logs.push(`${level}: ${message}`),
+    ...options.deps,
   });
+  problem = (message) => controller.notice(message);
   const webview = new WebviewStandIn();
   controller.attach(webview.receive);
   await controller.init();

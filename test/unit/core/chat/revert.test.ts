@@ -4,13 +4,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { revertEdit } from '../../../../src/core/chat/revert';
 import { FileDocument } from '../../../../src/core/documents/fileDocument';
+import { hashText, makePatch } from '../../../../src/core/documents/patch';
 import type { EditRecord } from '../../../../src/core/sessions/schema';
 
 const before = '<lesson>\n  <h1>Verbs</h1>\n  <p>Intro.</p>\n  <p>Closing.</p>\n</lesson>\n';
 const after = '<lesson>\n  <h1>Verbs</h1>\n  <p>Intro.</p>\n  <p>New exercise.</p>\n  <p>Closing.</p>\n</lesson>\n';
 
 function record(): EditRecord {
-  return { id: 'e1', toolCallId: 't', turnId: 'turn', documentUri: 'file:///x', summary: 'Added an exercise', before, after, appliedAt: 1 };
+  return {
+    id: 'e1',
+    toolCallId: 't',
+    turnId: 'turn',
+    documentUri: 'file:///x',
+    summary: 'Added an exercise',
+    patch: makePatch(before, after),
+    hashBefore: hashText(before),
+    hashAfter: hashText(after),
+    status: 'applied',
+    plannedAt: 1,
+    appliedAt: 1,
+  };
 }
 
 describe('reverting an applied edit', () => {

@@ -1,13 +1,15 @@
 import * as assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { applyTextPatch, hashText } from '../../../../src/core/documents/patch';
 import { SessionOwner } from '../../../../src/core/sessions/owner';
 import { FileSessionStore } from '../../../../src/core/sessions/fileStore';
 import { MIGRATIONS, migrateSession, SessionFormatError, type Migration } from '../../../../src/core/sessions/migrations';
 import { emptySession } from '../../../../src/core/sessions/newSession';
 import { sessionToMarkdown } from '../../../../src/core/sessions/markdown';
 import { titleFrom } from '../../../../src/shared/titles';
+import { sessionSummarySchema } from '../../../../src/shared/view';
 import { SessionCorruptError, SessionNotFoundError } from '../../../../src/core/sessions/types';
 import { type Session } from '../../../../src/core/sessions/schema';
 import fixtureV1 from './fixtures/session-v1.json';
@@ -55,12 +57,13 @@ describe('FileSessionStore', () => {
   it('renames (through the session owner) and deletes', async () => {
     await store.save(session('a', 1000));
     const clock = { now: () => 5000, newId: (p: string) => `${p}-1` };
-    const owner = await SessionOwner.load(store, 'a', clock);
+    const owner = await SessionOwner.open(store, 'a', clock);
     owner.rename('  French verbs, B1  ');
     await owner.save();
     assert.equal((await store.get('a')).title, 'French verbs, B1');
     assert.equal((await store.list())[0]?.title, 'French verbs, B1');
     assert.throws(() => owner.rename('   '), /cannot be empty/);
+    await owner.close();
     await SessionOwner.delete(store, 'a');
     assert.deepEqual(await store.list(), []);
     await assert.rejects(store.get('a'), SessionNotFoundError);
@@ -71,10 +74,17 @@ describe('FileSessionStore', () => {
     await assert.rejects(store.get('a/b'), SessionNotFoundError);
   });
 
-  it('sets a corrupt file aside with a clear error and keeps the other sessions', async () => {
+  it('keeps each session in a journal of its own, one JSON line per checkpoint', async () => {
+    await store.save(session('a', 1000));
+    const lines = (await readFile(join(dir, 'sessions', 'a.jsonl'), 'utf8')).split('\n');
+    assert.equal(lines.length, 2, 'one snapshot line and the final newline');
+    assert.match(lines[0] ?? '', /^\{"v":3,"c":"[0-9a-f]{8}","r":\{"kind":"snapshot"/);
+  });
+
+  it('sets aside a journal whose first record is unreadable, with a clear error, and keeps the other sessions', async () => {
     await store.save(session('good', 1000));
     await store.save(session('bad', 2000));
-    await writeFile(join(dir, 'sessions', 'bad.json'), '{"version":1,"id":"bad","title":', 'utf8');
+    await writeFile(join(dir, 'sessions', 'bad.jsonl'), '{"v":3,"c":"00000000","r":{"kind":"snap', 'utf8');
     await assert.rejects(store.get('bad'), (err: unknown) => {
       assert.ok(err instanceof SessionCorruptError);
       assert.equal(err.sessionId, 'bad');
@@ -84,23 +94,28 @@ describe('FileSessionStore', () => {
     });
     const files = await readdir(join(dir, 'sessions'));
     assert.ok(files.some((f) => f.startsWith('bad.corrupt-')));
-    assert.ok(!files.includes('bad.json'));
+    assert.ok(!files.includes('bad.jsonl'));
     assert.deepEqual((await store.list()).map((s) => s.id), ['good']);
     assert.equal((await store.get('good')).id, 'good');
     assert.equal(problems.length, 1);
   });
 
-  it('sets aside a well-formed file with the wrong shape', async () => {
-    await store.save(session('x', 1000));
+  it('sets aside a first-release file that cannot be read, or has the wrong shape', async () => {
+    await mkdir(join(dir, 'sessions'), { recursive: true });
     await writeFile(join(dir, 'sessions', 'x.json'), JSON.stringify({ version: 1, id: 'x', title: 3 }), 'utf8');
     await assert.rejects(store.get('x'), /title/);
+    await writeFile(join(dir, 'sessions', 'y.json'), '{"version":1,"id":"y","title":', 'utf8');
+    await assert.rejects(store.get('y'), SessionCorruptError);
+    assert.ok((await readdir(join(dir, 'sessions'))).some((f) => f.startsWith('y.corrupt-')));
   });
 
-  it('leaves a file from a newer version untouched and says so', async () => {
+  it('leaves a journal from a newer version untouched and says so', async () => {
     await store.save(session('n', 1000));
-    await writeFile(join(dir, 'sessions', 'n.json'), JSON.stringify({ ...session('n', 1000), version: 99 }), 'utf8');
+    const path = join(dir, 'sessions', 'n.jsonl');
+    const newer = (await readFile(path, 'utf8')).replace('{"v":3,', '{"v":99,');
+    await writeFile(path, newer, 'utf8');
     await assert.rejects(store.get('n'), (err: unknown) => err instanceof SessionCorruptError && err.setAsidePath === undefined && /newer/.test(err.message));
-    assert.ok((await readdir(join(dir, 'sessions'))).includes('n.json'));
+    assert.equal(await readFile(path, 'utf8'), newer);
   });
 
   it('rebuilds a missing or unreadable index from the session files', async () => {
@@ -111,7 +126,19 @@ describe('FileSessionStore', () => {
     await rm(join(dir, 'index.json'));
     const fresh = new FileSessionStore(dir);
     assert.deepEqual((await fresh.list()).map((s) => s.id), ['b', 'a']);
-    assert.ok(problems.some((p) => p.includes('index')));
+    assert.ok(problems.some((p) => p.includes('sessions list')));
+  });
+
+  it('parses every index entry with the panel\'s schema: a bad entry is reported and rebuilt, never passed on', async () => {
+    await store.save(session('a', 1000));
+    await store.save(session('b', 2000));
+    const index = JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')) as { sessions: Array<Record<string, unknown>> };
+    index.sessions = index.sessions.map((e) => (e.id === 'a' ? { ...e, title: 5 } : e));
+    await writeFile(join(dir, 'index.json'), JSON.stringify(index), 'utf8');
+    const list = await store.list();
+    assert.deepEqual(list.map((s) => [s.id, s.title]), [['b', 'Session b'], ['a', 'Session a']]);
+    for (const entry of list) assert.ok(sessionSummarySchema.safeParse(entry).success);
+    assert.match(problems.join('\n'), /1 unreadable entry/);
   });
 
   it('lists nothing for a directory that does not exist yet', async () => {
@@ -120,10 +147,26 @@ describe('FileSessionStore', () => {
 });
 
 describe('session migrations', () => {
-  it('brings the version 1 fixture to version 2, changing nothing else', () => {
+  it('brings the version 1 fixture to the current version, changing nothing else', () => {
     const s = migrateSession(structuredClone(fixtureV1));
     assert.equal(s.id, 's-fixture-1');
-    assert.deepEqual(s, { ...fixtureV1, version: 2 });
+    assert.deepEqual(s, { ...fixtureV1, version: 3 });
+  });
+
+  it('keeps a version 2 edit as a diff with its hashes, and a proposal the same way', () => {
+    const before = '<lesson>\n  <p>Hi.</p>\n</lesson>\n';
+    const after = '<lesson>\n  <p>Hello.</p>\n</lesson>\n';
+    const v2 = {
+      ...emptySession({ id: 'v2', now: 1 }),
+      version: 2,
+      edits: [{ id: 'e1', toolCallId: 't1', turnId: 'turn1', documentUri: 'file:///a.lesson.xml', summary: 'Greeting', before, after, appliedAt: 5 }],
+    };
+    const s = migrateSession(v2);
+    const edit = s.edits[0];
+    assert.ok(edit);
+    assert.deepEqual([edit.status, edit.plannedAt, edit.appliedAt, edit.hashBefore, edit.hashAfter], ['applied', 5, 5, hashText(before), hashText(after)]);
+    assert.equal(applyTextPatch(before, edit.patch), after);
+    assert.ok(!('before' in edit) && !('after' in edit), 'no copies of the document');
   });
 
   it('runs the migration hook from an older version, as a pure function', () => {
@@ -140,7 +183,7 @@ describe('session migrations', () => {
     });
     const input = structuredClone(fixtureV0);
     const s = migrateSession(input, { ...MIGRATIONS, 0: fromV0 });
-    assert.equal(s.version, 2);
+    assert.equal(s.version, 3);
     assert.equal(s.title, 'An old-style session');
     assert.deepEqual(input, fixtureV0, 'the input is not mutated');
     assert.throws(() => migrateSession(structuredClone(fixtureV0)), /no migration from schema version 0/);

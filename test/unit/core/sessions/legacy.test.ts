@@ -2,8 +2,9 @@
 // release's CLI against the fake) load, resume and continue with this release, and are written
 // back in the current format.
 import * as assert from 'node:assert/strict';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { proposalReview } from '../../../../src/core/chat/review';
 import { SESSION_SCHEMA_VERSION } from '../../../../src/core/sessions/schema';
 import { sessionToView } from '../../../../src/core/sessions/view';
 import { startHarness, textOf, type Harness } from '../agent/harness';
@@ -23,7 +24,7 @@ describe('sessions written by the version 1 release', () => {
     h = undefined;
   });
 
-  it('a pending question loads as a card, is answered, and the turn goes on; the file is then version 2', async () => {
+  it('a pending question loads as a card, is answered, and the turn goes on; the file then becomes a journal', async () => {
     h = await startHarness({
       scenario: {
         rules: [
@@ -43,7 +44,11 @@ describe('sessions written by the version 1 release', () => {
     const { outcome, events } = await h.run({ kind: 'answer', sessionId: id, toolCallId: pendingQuestion.pending.toolCallId, answers: ['B1', 'regular verbs'] });
     assert.equal(outcome.status, 'completed');
     assert.equal(textOf(events), '\n\nA B1 exercise about regular verbs.', 'after the text the v1 release had streamed');
-    const saved = JSON.parse(await readFile(join(h.store.dir, 'sessions', `${id}.json`), 'utf8')) as { version: number; pending?: unknown };
+    const files = await readdir(join(h.store.dir, 'sessions'));
+    assert.ok(files.includes(`${id}.jsonl`) && !files.includes(`${id}.json`), `migrated on its first write: ${files.join(', ')}`);
+    const journal = await readFile(join(h.store.dir, 'sessions', `${id}.jsonl`), 'utf8');
+    assert.ok(journal.startsWith(`{"v":${SESSION_SCHEMA_VERSION},`));
+    const saved = await h.store.get(id);
     assert.equal(saved.version, SESSION_SCHEMA_VERSION);
     assert.equal(saved.pending, undefined);
     const next = await h.run({ kind: 'message', sessionId: id, text: 'thanks' });
@@ -59,7 +64,8 @@ describe('sessions written by the version 1 release', () => {
     const session = await h.agent.openSession(id);
     assert.equal(session.pending?.kind, 'confirmation');
     assert.equal(session.pending?.kind === 'confirmation' && session.pending.request.title, 'Create colours.lesson.xml?');
-    assert.ok(session.pending?.kind === 'confirmation' && session.pending.proposal?.after.includes('<h1>Colours</h1>'));
+    const proposal = session.pending?.kind === 'confirmation' ? session.pending.proposal : undefined;
+    assert.ok(proposal && proposalReview(proposal, '').after.includes('<h1>Colours</h1>'), 'the proposal, now a diff, still shows the new file');
     const { outcome, events } = await h.run({ kind: 'decision', sessionId: id, toolCallId: pendingConfirmation.pending.toolCallId, approved: false });
     assert.equal(outcome.status, 'completed');
     assert.equal(textOf(events), '\n\nUnderstood, no new file.');

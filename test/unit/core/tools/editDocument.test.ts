@@ -3,6 +3,7 @@ import { readFile, unlink, writeFile } from 'node:fs/promises';
 import * as z from 'zod';
 import type { DocumentAccess } from '../../../../src/core/documents/types';
 import { editDocumentTool } from '../../../../src/core/tools/editDocument';
+import type { EditPlan } from '../../../../src/core/tools/types';
 import { LESSON, workbench } from './toolContext';
 import type { Workbench } from './toolContext';
 
@@ -23,12 +24,19 @@ describe('edit_document', () => {
 
   it('applies only the changed range and reports the real outcome', async () => {
     const seen = await bench.seen();
-    const result = await editDocumentTool.run({ documentXml: WITH_EXERCISE, summary: 'Added a true/false exercise' }, bench.context({ documentSeen: seen }));
+    const begun: EditPlan[] = [];
+    const beginEdit = async (plan: EditPlan): Promise<string> => {
+      assert.equal(await readFile(bench.document.path, 'utf8'), LESSON, 'the edit is recorded before the document changes');
+      begun.push(plan);
+      return 'edit-7';
+    };
+    const result = await editDocumentTool.run({ documentXml: WITH_EXERCISE, summary: 'Added a true/false exercise' }, bench.context({ documentSeen: seen, beginEdit }));
     assert.equal(result.isError, undefined, result.content);
     assert.equal(await readFile(bench.document.path, 'utf8'), WITH_EXERCISE);
     assert.equal(result.summary, 'added an exercise');
     assert.match(result.content, /^Applied to unit\.lesson\.xml: Added a true\/false exercise/);
-    assert.deepEqual(result.edit, { documentUri: bench.document.uri, summary: 'Added a true/false exercise', before: LESSON, after: WITH_EXERCISE });
+    assert.deepEqual(begun, [{ documentUri: bench.document.uri, summary: 'Added a true/false exercise', before: LESSON, after: WITH_EXERCISE }]);
+    assert.deepEqual(result.edit, { id: 'edit-7', before: LESSON, after: WITH_EXERCISE });
     assert.equal(result.documentSeen?.text, WITH_EXERCISE);
     assert.equal(editDocumentTool.displayText({ documentXml: '', summary: '' }), 'Editing document');
   });

@@ -56,6 +56,8 @@ export async function workbench(fileName = 'unit.lesson.xml', text = LESSON): Pr
         skills,
         signal: new AbortController().signal,
         now: () => 1_700_000_000_000,
+        // The loop records the edit in the session here; the tools only need an id back.
+        beginEdit: async () => 'edit-1',
         userRequest: undefined,
         ...rest,
         settings: { approvalEdits: 'large', alwaysConfirm: [], ...settings },

@@ -1,0 +1,198 @@
+// The session journal's format: JSON Lines, one line per checkpoint. The first line is a snapshot of
+// the whole session; each later line holds the typed changes one save made (a message inserted at
+// an index, a turn, tool call or edit record written, the pending interaction set or cleared, the
+// title or document set). Each line carries the schema version and a CRC-32 of its record, so a
+// torn write or a bad byte is found at its line: everything before it is kept, the rest set aside.
+// Pure: reading and writing the file is the store's business (fileStore.ts).
+import { crc32 } from 'node:zlib';
+import * as z from 'zod';
+import { boundDocumentSchema } from '../../shared/view';
+import { migrateSession, SessionFormatError } from './migrations';
+import {
+  editRecordSchema,
+  pendingInteractionSchema,
+  SESSION_SCHEMA_VERSION,
+  documentAttachmentSchema,
+  storedMessageSchema,
+  toolCallRecordSchema,
+  turnRecordSchema,
+  type ReadonlySession,
+  type Session,
+} from './schema';
+
+export const sessionChangeSchema = z.discriminatedUnion('op', [
+  /** A message inserted at `index` (appended when it equals the count). */
+  z.object({ op: z.literal('message'), index: z.number().int().nonnegative(), message: storedMessageSchema }),
+  z.object({ op: z.literal('turn'), turn: turnRecordSchema }),
+  z.object({ op: z.literal('toolCall'), call: toolCallRecordSchema }),
+  z.object({ op: z.literal('edit'), edit: editRecordSchema }),
+  z.object({ op: z.literal('pending'), pending: pendingInteractionSchema.nullable() }),
+  z.object({ op: z.literal('title'), title: z.string() }),
+  z.object({ op: z.literal('document'), document: boundDocumentSchema }),
+  /** What of the bound document goes with an existing user message (null: nothing any more). */
+  z.object({ op: z.literal('attachments'), messageId: z.string(), document: z.array(documentAttachmentSchema).nullable() }),
+]);
+export type SessionChange = z.infer<typeof sessionChangeSchema>;
+
+const changesEntrySchema = z.object({ kind: z.literal('changes'), at: z.number(), changes: z.array(sessionChangeSchema) });
+const snapshotEntrySchema = z.object({ kind: z.literal('snapshot'), session: z.unknown() });
+
+const LINE_HEAD = /^\{"v":(\d{1,6}),"c":"([0-9a-f]{8})","r":/;
+
+function line(record: unknown): string {
+  const r = JSON.stringify(record);
+  return `{"v":${SESSION_SCHEMA_VERSION},"c":"${crc32(r).toString(16).padStart(8, '0')}","r":${r}}\n`;
+}
+
+export function snapshotLine(session: ReadonlySession): string {
+  return line({ kind: 'snapshot', session });
+}
+
+export function changesLine(at: number, changes: readonly SessionChange[]): string {
+  return line({ kind: 'changes', at, changes });
+}
+
+function upsert<T extends { id: string }>(list: T[], item: T): void {
+  const i = list.findIndex((x) => x.id === item.id);
+  if (i >= 0) list[i] = item;
+  else list.push(item);
+}
+
+/** Applies one checkpoint's changes, all or none: returns a reason when they do not fit. */
+export function applyChanges(session: Session, at: number, changes: readonly SessionChange[]): string | undefined {
+  let count = session.messages.length;
+  const inserted = new Set<string>();
+  for (const c of changes) {
+    // Looked up only for this rarer record: a replay of many records must stay linear.
+    if (c.op === 'attachments' && !inserted.has(c.messageId) && !session.messages.some((m) => m.id === c.messageId)) {
+      return `the document went with message ${c.messageId}, which is not there`;
+    }
+    if (c.op !== 'message') continue;
+    if (c.index > count) return `a message was inserted at ${c.index} of ${count}`;
+    inserted.add(c.message.id);
+    count++;
+  }
+  for (const c of changes) {
+    switch (c.op) {
+      case 'message':
+        session.messages.splice(c.index, 0, c.message);
+        break;
+      case 'turn':
+        upsert(session.turns, c.turn);
+        break;
+      case 'toolCall':
+        session.toolCalls[c.call.id] = c.call;
+        break;
+      case 'edit':
+        upsert(session.edits, c.edit);
+        break;
+      case 'pending':
+        if (c.pending) session.pending = c.pending;
+        else delete session.pending;
+        break;
+      case 'title':
+        session.title = c.title;
+        break;
+      case 'document':
+        session.document = c.document;
+        break;
+      case 'attachments': {
+        const message = session.messages.find((m) => m.id === c.messageId);
+        if (!message) break;
+        if (c.document) message.document = c.document;
+        else delete message.document;
+        break;
+      }
+    }
+  }
+  session.updatedAt = at;
+  return undefined;
+}
+
+type Decoded = { ok: true; version: number; record: unknown } | { ok: false; reason: string };
+
+function decode(text: string): Decoded {
+  const head = LINE_HEAD.exec(text);
+  if (!head || !text.endsWith('}')) return { ok: false, reason: 'not a journal record' };
+  const version = Number(head[1]);
+  // A newer Lesson Agent may frame its records differently: its version alone decides.
+  if (version > SESSION_SCHEMA_VERSION) {
+    throw new SessionFormatError(`schema version ${version} is newer than this version of Lesson Agent understands (${SESSION_SCHEMA_VERSION})`, true);
+  }
+  const body = text.slice(head[0].length, -1);
+  if (crc32(body) !== Number.parseInt(head[2] ?? '', 16)) return { ok: false, reason: 'its checksum does not match' };
+  try {
+    return { ok: true, version, record: JSON.parse(body) };
+  } catch {
+    return { ok: false, reason: 'it is not valid JSON' };
+  }
+}
+
+export interface JournalDamage {
+  /** Byte offset of the first record that could not be read: everything from here is set aside. */
+  readonly offset: number;
+  /** The 1-based number of that record. */
+  readonly record: number;
+  readonly reason: string;
+}
+
+export interface JournalContents {
+  readonly session: Session;
+  /** Bytes of good records (the whole file unless damaged). */
+  readonly goodBytes: number;
+  readonly snapshotBytes: number;
+  readonly records: number;
+  readonly damage?: JournalDamage;
+}
+
+/** The record at one line: a snapshot resets the session, a checkpoint changes it. */
+function readRecord(session: Session | undefined, decoded: Extract<Decoded, { ok: true }>): Session | string {
+  const snapshot = snapshotEntrySchema.safeParse(decoded.record);
+  if (snapshot.success) {
+    try {
+      return migrateSession(snapshot.data.session);
+    } catch (err) {
+      if (err instanceof SessionFormatError && !err.newerVersion) return `its snapshot does not fit: ${err.message}`;
+      throw err;
+    }
+  }
+  if (!session) return 'the journal does not start with a snapshot';
+  const entry = changesEntrySchema.safeParse(decoded.record);
+  if (!entry.success) return `its changes do not fit (${entry.error.issues[0]?.message ?? 'invalid'})`;
+  return applyChanges(session, entry.data.at, entry.data.changes) ?? session;
+}
+
+/**
+ * Replays a journal. Stops at the first record that cannot be read (torn, a bad byte, a shape that
+ * does not fit) and reports where. Throws SessionFormatError when even the first record is
+ * unreadable, or newerVersion when a record comes from a newer Lesson Agent (left as it is).
+ */
+export function readJournal(bytes: Buffer): JournalContents {
+  let session: Session | undefined;
+  let offset = 0;
+  let records = 0;
+  let snapshotBytes = 0;
+  let damage: JournalDamage | undefined;
+  while (offset < bytes.length) {
+    const end = bytes.indexOf(0x0a, offset);
+    const fail = (reason: string): void => {
+      damage = { offset, record: records + 1, reason };
+    };
+    if (end === -1) {
+      fail('it was cut off');
+      break;
+    }
+    const decoded = decode(bytes.toString('utf8', offset, end));
+    const next = decoded.ok ? readRecord(session, decoded) : decoded.reason;
+    if (typeof next === 'string') {
+      fail(next);
+      break;
+    }
+    if (next !== session) snapshotBytes = end + 1 - offset;
+    session = next;
+    records++;
+    offset = end + 1;
+  }
+  if (!session) throw new SessionFormatError(damage ? `its first record is unreadable: ${damage.reason}` : 'the journal is empty');
+  return { session, goodBytes: damage ? damage.offset : bytes.length, snapshotBytes, records, ...(damage ? { damage } : {}) };
+}

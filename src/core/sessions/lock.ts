@@ -1,0 +1,156 @@
+// One writer per session, across processes: a lock file created exclusively (O_EXCL) that names
+// its holder (pid, host, since when, which surface). A lock whose holder is gone (its process
+// died on this host, or no heartbeat from another host for a minute) is taken over; the takeover
+// moves the stale file aside by rename, so of two processes racing for it only one wins.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { link, open, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
+import * as z from 'zod';
+import { isProcessAlive } from '../durableFs';
+
+export const lockHolderSchema = z.object({
+  pid: z.number().int(),
+  host: z.string(),
+  /** When the lock was taken (ms since the epoch). */
+  since: z.number(),
+  /** Who holds it, in the user's words: "Lesson Agent in VS Code", "the lesson-agent command line". */
+  holder: z.string(),
+  token: z.string(),
+});
+export type LockHolder = z.infer<typeof lockHolderSchema>;
+
+const HEARTBEAT_MS = 20_000;
+/** A lock from another host with no heartbeat for this long is stale. */
+const FOREIGN_STALE_MS = 60_000;
+/** A lock file without readable content (its writer died between create and write) this old is stale. */
+const UNREADABLE_STALE_MS = 5_000;
+
+/** Tokens of the locks this process holds: a lock with our pid and an unknown token was leaked. */
+const held = new Set<string>();
+
+export class LockBusyError extends Error {
+  constructor(readonly holder: LockHolder) {
+    super(`held by ${describeHolder(holder)}`);
+    this.name = 'LockBusyError';
+  }
+}
+
+export function describeHolder(h: LockHolder): string {
+  const since = new Date(h.since).toLocaleTimeString('en-GB', { hour12: false });
+  return `${h.holder} (process ${h.pid} on ${h.host}, since ${since})`;
+}
+
+/** Not synced: after a power cut the holder's pid is dead anyway, and the lock is taken over. */
+async function createExclusive(path: string, data: string): Promise<void> {
+  const handle = await open(path, 'wx');
+  try {
+    await handle.writeFile(data);
+  } finally {
+    await handle.close();
+  }
+}
+
+type Seen = { holder: LockHolder | undefined; mtimeMs: number } | undefined;
+
+async function readHolder(path: string): Promise<Seen> {
+  try {
+    const [text, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
+    let holder: LockHolder | undefined;
+    try {
+      const parsed = lockHolderSchema.safeParse(JSON.parse(text));
+      holder = parsed.success ? parsed.data : undefined;
+    } catch {
+      holder = undefined;
+    }
+    return { holder, mtimeMs: info.mtimeMs };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+function isStale(seen: NonNullable<Seen>, now: number): boolean {
+  const h = seen.holder;
+  if (!h) return now - seen.mtimeMs > UNREADABLE_STALE_MS;
+  if (h.host !== hostname()) return now - seen.mtimeMs > FOREIGN_STALE_MS;
+  if (h.pid === process.pid) return !held.has(h.token);
+  return !isProcessAlive(h.pid);
+}
+
+/** The live holder of the lock at `path`, if any (a stale lock counts as free). */
+export async function lockHolder(path: string): Promise<LockHolder | undefined> {
+  const seen = await readHolder(path);
+  if (!seen || isStale(seen, Date.now())) return undefined;
+  return seen.holder ?? { pid: 0, host: 'unknown', since: seen.mtimeMs, holder: 'another process', token: '' };
+}
+
+export class FileLock {
+  private readonly heartbeat: ReturnType<typeof setInterval>;
+  private released = false;
+
+  private constructor(
+    readonly path: string,
+    readonly holder: LockHolder,
+  ) {
+    held.add(holder.token);
+    this.heartbeat = setInterval(() => {
+      const now = new Date();
+      utimes(path, now, now).catch(() => undefined);
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** Takes the lock, or throws LockBusyError naming its live holder. */
+  static async acquire(path: string, label: string): Promise<FileLock> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const holder: LockHolder = { pid: process.pid, host: hostname(), since: Date.now(), holder: label, token: randomBytes(8).toString('hex') };
+      try {
+        await createExclusive(path, JSON.stringify(holder));
+        return new FileLock(path, holder);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+      const seen = await readHolder(path);
+      if (!seen) continue;
+      if (!isStale(seen, Date.now())) throw new LockBusyError(seen.holder ?? { pid: 0, host: 'unknown', since: seen.mtimeMs, holder: 'another process', token: '' });
+      await takeOver(path, seen);
+    }
+    const seen = await readHolder(path);
+    throw new LockBusyError(seen?.holder ?? { pid: 0, host: 'unknown', since: Date.now(), holder: 'another process', token: '' });
+  }
+
+  /** Still ours? (Checked before every write: a lock lost to a takeover must not be written through.) */
+  async holds(): Promise<boolean> {
+    if (this.released) return false;
+    const seen = await readHolder(this.path);
+    return seen?.holder?.token === this.holder.token;
+  }
+
+  async release(): Promise<void> {
+    if (this.released) return;
+    this.released = true;
+    clearInterval(this.heartbeat);
+    held.delete(this.holder.token);
+    const seen = await readHolder(this.path).catch(() => undefined);
+    if (seen?.holder?.token === this.holder.token) await rm(this.path, { force: true });
+  }
+}
+
+/**
+ * Moves a stale lock aside. If what was moved turns out not to be the stale lock we judged (another
+ * process took it over and locked anew in between), it is put back (link fails if yet another
+ * lock appeared meanwhile, which then stands).
+ */
+async function takeOver(path: string, stale: NonNullable<Seen>): Promise<void> {
+  const aside = `${path}.stale-${randomBytes(4).toString('hex')}`;
+  try {
+    await rename(path, aside);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  const moved = await readHolder(aside);
+  const same = moved?.holder?.token === stale.holder?.token && (stale.holder !== undefined || moved?.mtimeMs === stale.mtimeMs);
+  if (!same) await link(aside, path).catch(() => undefined);
+  await rm(aside, { force: true });
+}

@@ -1,0 +1,132 @@
+// The sessions list on disk (`index.json`): one summary per session, a cache the store keeps beside
+// the journals. It is parsed entry by entry with the same schema the panel uses; a bad entry (or an
+// unreadable file) is reported and the list rebuilt from the session files, so one bad entry never
+// leaves the panel waiting. Updates from several processes take a short lock of their own.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as z from 'zod';
+import { replaceFile } from '../durableFs';
+import { sessionSummarySchema, type SessionSummary } from '../../shared/view';
+import { FileLock, LockBusyError } from './lock';
+
+const INDEX_VERSION = 1;
+const indexFileSchema = z.object({ version: z.number(), sessions: z.array(z.unknown()) });
+/** How long an index update waits for another process's update to finish. */
+const INDEX_LOCK_WAIT_MS = 2_000;
+
+export interface IndexSource {
+  /** Ids of every session with a file. */
+  ids(): Promise<string[]>;
+  /** A session's summary from its file, or undefined when it cannot be read. */
+  summary(id: string): Promise<SessionSummary | undefined>;
+}
+
+function isNotFound(err: unknown): boolean {
+  return (err as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}
+
+export class SessionIndex {
+  private readonly path: string;
+  /** Updates in this process are serialised so two saves never lose each other's entry. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly dir: string,
+    private readonly source: IndexSource,
+    private readonly label: string,
+    private readonly onProblem: (message: string) => void,
+  ) {
+    this.path = join(dir, 'index.json');
+  }
+
+  list(): Promise<SessionSummary[]> {
+    return this.enqueue(() => this.read());
+  }
+
+  put(summary: SessionSummary): Promise<void> {
+    return this.update((list) => [...list.filter((s) => s.id !== summary.id), summary]);
+  }
+
+  /** Resolves once every update queued so far is written. */
+  flush(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
+  remove(id: string): Promise<void> {
+    return this.update((list) => list.filter((s) => s.id !== id));
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(task, task);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private update(change: (list: SessionSummary[]) => SessionSummary[]): Promise<void> {
+    return this.enqueue(async () => {
+      const lock = await this.lockIndex();
+      try {
+        await this.write(change(await this.read()));
+      } finally {
+        await lock?.release();
+      }
+    });
+  }
+
+  /** The index's own lock; after waiting too long the update goes ahead (the index is only a cache). */
+  private async lockIndex(): Promise<FileLock | undefined> {
+    const deadline = Date.now() + INDEX_LOCK_WAIT_MS;
+    for (;;) {
+      try {
+        return await FileLock.acquire(join(this.dir, 'index.lock'), this.label);
+      } catch (err) {
+        if (!(err instanceof LockBusyError) || Date.now() > deadline) return undefined;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+  }
+
+  private async write(list: SessionSummary[]): Promise<void> {
+    // Not synced: a lost or torn index is rebuilt from the session files.
+    await replaceFile(this.path, JSON.stringify({ version: INDEX_VERSION, sessions: list }), { durable: false });
+  }
+
+  /** The index, or one rebuilt from the session files when it is missing, unreadable or has a bad entry. */
+  private async read(): Promise<SessionSummary[]> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (err) {
+      if (isNotFound(err)) return this.rebuild(false);
+      throw err;
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      this.onProblem('The sessions list could not be read; it was rebuilt from the session files.');
+      return this.rebuild(true);
+    }
+    const file = indexFileSchema.safeParse(raw);
+    if (!file.success || file.data.version !== INDEX_VERSION) {
+      this.onProblem('The sessions list had an unknown format; it was rebuilt from the session files.');
+      return this.rebuild(true);
+    }
+    const entries = file.data.sessions.map((e) => sessionSummarySchema.safeParse(e));
+    const bad = entries.filter((e) => !e.success).length;
+    if (bad === 0) return entries.flatMap((e) => (e.success ? [e.data] : []));
+    this.onProblem(`The sessions list had ${bad} unreadable ${bad === 1 ? 'entry' : 'entries'}; it was rebuilt from the session files.`);
+    return this.rebuild(true);
+  }
+
+  private async rebuild(save: boolean): Promise<SessionSummary[]> {
+    const out: SessionSummary[] = [];
+    for (const id of await this.source.ids()) {
+      const summary = await this.source.summary(id);
+      if (summary) out.push(summary);
+      else this.onProblem(`Session ${id} could not be read; it is left out of the list.`);
+    }
+    if (save) await this.write(out).catch(() => undefined);
+    return out;
+  }
+}

@@ -1,0 +1,213 @@
+// kill -9 at random moments while the built CLI takes turns that edit the document and ask a
+// question (answered by `resume --answer`). After every kill the session loads, keeps every
+// message it had before that turn (at most the turn's own message is lost), has no edit left
+// unsettled, and records every edit that is in the document. Then two writers on one session.
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Agent } from '../../src/core/agent/agent';
+import { FileDocument } from '../../src/core/documents/fileDocument';
+import { FileSessionStore } from '../../src/core/sessions/fileStore';
+import type { ReadonlySession } from '../../src/core/sessions/schema';
+import { sessionToView } from '../../src/core/sessions/view';
+import { DEFAULT_SETTINGS } from '../../src/core/settings';
+import { sessionViewSchema } from '../../src/shared/view';
+import { startFakeAnthropic, type FakeAnthropic } from '../fake/fakeAnthropic';
+import type { ScenarioInput } from '../fake/scenario';
+import { CLI, requireBuiltCli } from '../unit/core/cliProcess';
+import { captured, cli, figure, KEY, seededRandom, tempDir } from './kit';
+
+const KILLS = 50;
+const CHAINS = 5;
+const ADDED = '- added by the agent';
+const DOC = '# Weather words\n\n- sun\n- rain\nEND\n';
+const QUESTION = { header: 'Level', question: 'Which level?', multiSelect: false, options: [{ label: 'A2', description: 'Elementary' }, { label: 'B1', description: 'Intermediate' }] };
+const SCENARIO: ScenarioInput = {
+  delayMs: 15,
+  chunk: 6,
+  rules: [
+    { when: { toolResultFor: 'AskUserQuestion' }, respond: { blocks: [{ type: 'text', text: 'Thank you, that is all done for this level now.' }] } },
+    { when: { toolResultFor: 'edit_text' }, respond: { blocks: [{ type: 'text', text: 'One more thing first. ' }, { type: 'tool_use', name: 'AskUserQuestion', input: { questions: [QUESTION] } }] } },
+    {
+      when: { userText: 'message' },
+      respond: { blocks: [{ type: 'text', text: 'Adding a line now. ' }, { type: 'tool_use', name: 'edit_text', input: { edits: [{ find: 'END', replace: `${ADDED}\nEND` }], summary: 'Add a line' } }] },
+    },
+  ],
+  fallback: { blocks: [{ type: 'text', text: 'Noted.' }] },
+};
+
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+}
+
+/** Runs the CLI; `killAfterMs` counts from its first event (the turn has started: its session exists). */
+function spawnCli(args: string[], killAfterMs: number | undefined): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args, '--api-key', KEY], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if (killAfterMs !== undefined && timer === undefined) timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      captured(stdout);
+      captured(stderr);
+      resolve({ code, signal, stdout });
+    });
+  });
+}
+
+function userTexts(session: ReadonlySession): string[] {
+  return session.messages.filter((m) => m.role === 'user').flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.flatMap((b) => (b.type === 'text' ? [b.text] : []))));
+}
+
+/** Opens the session as the next process would: what the crash left open is settled first. */
+async function settled(sessions: string, doc: string, id: string): Promise<ReadonlySession> {
+  const document = new FileDocument(doc);
+  const agent = new Agent({
+    store: new FileSessionStore(sessions),
+    createClient: () => {
+      throw new Error('no model is called to open a session');
+    },
+    tools: () => [],
+    skills: () => ({ list: () => [], get: () => undefined }),
+    document: () => document,
+    workspace: () => undefined,
+    settings: () => DEFAULT_SETTINGS,
+  });
+  return agent.openSession(id);
+}
+
+interface Tally {
+  kills: number;
+  completed: number;
+  loadable: number;
+  lostMessages: number;
+  editsRecorded: number;
+  problems: string[];
+}
+
+async function chain(fake: FakeAnthropic, seed: number, kills: number, budgetMs: number, tally: Tally): Promise<void> {
+  const random = seededRandom(seed);
+  const dir = await tempDir('kill');
+  const doc = join(dir, 'weather.md');
+  const sessions = join(dir, 'sessions');
+  await writeFile(doc, DOC, 'utf8');
+  let id: string | undefined;
+  let done = 0;
+  for (let step = 0; done < kills && step < kills * 4; step++) {
+    const before = id ? await new FileSessionStore(sessions).get(id) : undefined;
+    const base = ['--session-dir', sessions, '--base-url', fake.url, '--approval', 'never', '--stall-timeout', '5'];
+    const args =
+      before?.pending?.kind === 'question'
+        ? ['resume', '--session', before.id, '--answer', '["B1"]', ...base]
+        : ['run', '--doc', doc, '--prompt', `message ${step}`, ...(id ? ['--session', id] : []), ...base];
+    const run = await spawnCli(args, Math.floor(random() * budgetMs));
+    if (run.signal === 'SIGKILL') done += 1;
+    else if (run.code === 0 || run.code === 3) tally.completed += 1;
+    else tally.problems.push(`seed ${seed} step ${step}: exit ${run.code}: ${run.stdout.slice(-400)}`);
+    id ??= run.stdout.match(/"sessionId":"([^"]+)"/)?.[1] ?? (await readdir(join(sessions, 'sessions')).catch(() => [] as string[])).find((n) => n.endsWith('.jsonl'))?.replace(/\.jsonl$/, '');
+    if (!id) continue;
+    try {
+      const session = await settled(sessions, doc, id);
+      assert.ok(sessionViewSchema.safeParse(sessionToView(session)).success, 'parses with the panel schema');
+      if (run.signal === 'SIGKILL') tally.loadable += 1;
+      const now = userTexts(session);
+      const lost = (before ? userTexts(before) : []).filter((t) => !now.includes(t));
+      tally.lostMessages += lost.length;
+      if (lost.length > 0) tally.problems.push(`seed ${seed} step ${step}: lost ${lost.join(', ')}`);
+      const planned = session.edits.filter((e) => e.status === 'planned').length;
+      const applied = session.edits.filter((e) => e.status === 'applied' && e.revertedAt === undefined).length;
+      const inDoc = (await readFile(doc, 'utf8')).split('\n').filter((l) => l === ADDED).length;
+      if (planned > 0 || applied !== inDoc) tally.problems.push(`seed ${seed} step ${step}: ${inDoc} edits in the document, ${applied} recorded applied, ${planned} unsettled`);
+    } catch (err) {
+      tally.problems.push(`seed ${seed} step ${step}: the session does not load: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  if (id) {
+    const last = await settled(sessions, doc, id);
+    tally.editsRecorded += last.edits.filter((e) => e.status === 'applied').length;
+  }
+  if (done < kills) tally.problems.push(`seed ${seed}: only ${done} kills landed`);
+}
+
+describe('hostile: kill -9 and two writers', function () {
+  this.timeout(300_000);
+  let fake: FakeAnthropic;
+  before(async () => {
+    requireBuiltCli();
+    fake = await startFakeAnthropic(SCENARIO);
+  });
+  after(() => fake.close());
+
+  it(`${KILLS} kill -9 at random moments of turns with edits and answers: every session loads, nothing before the turn is lost, every edit in the document is recorded`, async () => {
+    // How long one uninterrupted turn and its answer take here, from the first event: kills land anywhere in that span.
+    const dir = await tempDir('kill-calibrate');
+    await writeFile(join(dir, 'weather.md'), DOC, 'utf8');
+    const base = ['--session-dir', join(dir, 'sessions'), '--base-url', fake.url, '--approval', 'never'];
+    const span = async (args: string[]): Promise<number> => {
+      const started = { at: 0 };
+      const child = spawn(process.execPath, [CLI, ...args, ...base, '--api-key', KEY], { stdio: ['ignore', 'pipe', 'ignore'] });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => {
+        started.at ||= Date.now();
+        out += d.toString();
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      captured(out);
+      assert.ok(code === 0 || code === 3, out.slice(-300));
+      return Date.now() - started.at;
+    };
+    const asked = await span(['run', '--doc', join(dir, 'weather.md'), '--prompt', 'message 0']);
+    const id = (await readdir(join(dir, 'sessions', 'sessions'))).find((n) => n.endsWith('.jsonl'))?.replace(/\.jsonl$/, '') ?? '';
+    const answered = await span(['resume', '--session', id, '--answer', '["B1"]']);
+    const budgetMs = Math.max(200, Math.max(asked, answered) * 1.1);
+    const seed = Number(process.env.LESSON_AGENT_HOSTILE_SEED ?? Date.now() % 100_000);
+    const tally: Tally = { kills: 0, completed: 0, loadable: 0, lostMessages: 0, editsRecorded: 0, problems: [] };
+    await Promise.all(Array.from({ length: CHAINS }, (_, i) => chain(fake, seed + i, KILLS / CHAINS, budgetMs, tally)));
+    tally.kills = tally.loadable + tally.problems.filter((p) => p.includes('does not load')).length;
+    figure(
+      `kill -9: ${tally.kills} kills (seed ${seed}, at 0-${Math.round(budgetMs)} ms after a turn's first event), ${tally.completed} turns that finished first; ` +
+        `${tally.loadable}/${tally.kills} sessions loadable after a kill, ${tally.lostMessages} earlier messages lost, ${tally.editsRecorded} applied edits, all recorded`,
+    );
+    assert.deepEqual(tally.problems, []);
+    assert.equal(tally.loadable, KILLS);
+  });
+
+  it('two writers on one session: one runs, the other is refused with an error event naming the holder, and no answer is lost', async () => {
+    const dir = await tempDir('writers');
+    const doc = join(dir, 'weather.md');
+    const sessions = join(dir, 'sessions');
+    await writeFile(doc, DOC, 'utf8');
+    const slow = await startFakeAnthropic({ steps: [], fallback: { blocks: [{ type: 'text', text: 'A slow answer. '.repeat(10), chunk: 10 }], delayMs: 20 } });
+    try {
+      const base = ['--doc', doc, '--session-dir', sessions, '--base-url', slow.url];
+      const first = await cli(['run', '--prompt', 'hello', ...base]);
+      const id = first.events[0]?.sessionId ?? '';
+      let refused = 0;
+      const trials = 3;
+      for (let i = 0; i < trials; i++) {
+        const [a, b] = await Promise.all([cli(['run', '--prompt', `writer A ${i}`, '--session', id, ...base]), cli(['run', '--prompt', `writer B ${i}`, '--session', id, ...base])]);
+        const codes = [a.code, b.code].sort();
+        const loser = a.code === 0 ? b : a;
+        const err = loser.events.at(-1);
+        if (codes[0] === 0 && codes[1] === 1 && err?.type === 'error' && err.code === 'in_use' && /in use by the lesson-agent command line/.test(err.message)) refused += 1;
+        else assert.deepEqual(codes, [0, 0], 'both ran one after the other, or one was refused');
+      }
+      const texts = userTexts(await new FileSessionStore(sessions).get(id));
+      const ran = texts.filter((t) => t.startsWith('writer ')).length;
+      figure(`two writers: ${trials} trials, ${refused} refused with an "in use" error event, ${ran} turns recorded, each with its answer`);
+      assert.ok(refused >= 1, 'at least one trial overlapped');
+      assert.equal(ran, trials * 2 - refused, 'every turn that ran is recorded');
+    } finally {
+      await slow.close();
+    }
+  });
+});
