@@ -2,23 +2,31 @@
 // per direction, parsed with zod on the receiving side. The host sends the lesson as a view model
 // (lessonView.ts) for each version of the document; the preview answers what the user did.
 import * as z from 'zod';
+import { lessonPatchSchema } from './lessonPatch';
 import { COPIES, lessonViewResultSchema } from './lessonView';
 import type { ParseResult } from './parse';
 import { parseWith } from './parse';
 
 const line = z.number().int().positive();
+const seq = z.number().int().positive();
 
 // ---- host -> preview ----------------------------------------------------------------------
 
+// Documents and patches are numbered (`seq`) in the order the host sends them; a patch names the
+// message it applies on top of (`base`). A preview that does not hold that one (a message lost
+// while hidden, one it refused) asks for the whole document again (`resync`).
+const documentFields = {
+  uri: z.string(),
+  name: z.string(),
+  version: z.number().int().nonnegative(),
+  seq,
+};
+
 export const previewHostMessageSchema = z.discriminatedUnion('type', [
-  /** The document at one version: its lesson view, or why it has none (the preview keeps the last). */
-  z.object({
-    type: z.literal('document'),
-    uri: z.string(),
-    name: z.string(),
-    version: z.number().int().nonnegative(),
-    result: lessonViewResultSchema,
-  }),
+  /** The document at one version: its whole lesson view, or why it has none (the preview keeps the last). */
+  z.object({ type: z.literal('document'), ...documentFields, result: lessonViewResultSchema }),
+  /** The document at one version, as what changed since the lesson of message `base`. */
+  z.object({ type: z.literal('lessonPatch'), ...documentFields, base: seq, patch: lessonPatchSchema }),
   /** The agent edited these lines (of `version` or later): scroll to them and highlight them. */
   z.object({
     type: z.literal('agentEdit'),
@@ -35,6 +43,8 @@ export type PreviewHostMessage = z.infer<typeof previewHostMessageSchema>;
 export const previewMessageSchema = z.discriminatedUnion('type', [
   /** The preview (re)started: the host answers with the document. */
   z.object({ type: z.literal('ready') }),
+  /** A patch did not fit what the preview shows: the host answers with the whole document. */
+  z.object({ type: z.literal('resync'), reason: z.string().max(1_000) }),
   /** Show this place of the source in the editor. */
   z.object({ type: z.literal('reveal'), line, column: z.number().int().positive().optional() }),
   /** A version is on screen; `ms` is how long the preview took from receiving it. */

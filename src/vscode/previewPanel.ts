@@ -1,9 +1,13 @@
 // One lesson preview: a webview panel showing one document, kept current with every change to
 // it. The panel posts the document's lesson view (built here, in the host) for each version, the
 // agent's edits to highlight, and the editor's scroll; it answers clicks by revealing the source.
+// The whole view goes when the preview (re)starts or asks for it; after that only what changed
+// (src/shared/lessonPatch.ts), so an edit to a large lesson reaches the screen within a frame.
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import { buildLessonView } from '../core/lesson/lessonView';
+import { LessonViewCache } from '../core/lesson/lessonViewCache';
+import type { KeyedLesson } from '../shared/lessonPatch';
+import { keyLesson, lessonPatch } from '../shared/lessonPatch';
 import type { Copy } from '../shared/lessonView';
 import type { PreviewHostMessage, PreviewMessage } from '../shared/previewProtocol';
 import { parsePreviewMessage } from '../shared/previewProtocol';
@@ -40,6 +44,11 @@ export class PreviewPanel implements vscode.Disposable {
   private isDisposed = false;
   private scheduled: NodeJS.Immediate | undefined;
   private quietUntil = 0;
+  private readonly views = new LessonViewCache();
+  /** The number of the last document or patch posted. */
+  private seq = 0;
+  /** The lesson the preview holds once it has every message up to `seq`; patches start from it. */
+  private shown: KeyedLesson | undefined;
   /** When each version's change reached the host, until the preview says it is on screen. */
   private readonly changedAt = new Map<number, number>();
   private readonly hostMs = new Map<number, number>();
@@ -113,11 +122,28 @@ export class PreviewPanel implements vscode.Disposable {
     }
   }
 
-  private sendDocument(document: vscode.TextDocument): void {
+  /** Posts a version: as a patch on what the preview holds, or whole when `whole` or it holds nothing. */
+  private sendDocument(document: vscode.TextDocument, whole = false): void {
     const start = performance.now();
-    const result = buildLessonView(document.getText());
-    this.post({ type: 'document', uri: this.key, name: documentName(this.uri), version: document.version, result });
+    const result = this.views.build(document.getText());
+    const fields = { uri: this.key, name: documentName(this.uri), version: document.version, seq: ++this.seq };
+    if (!result.ok) {
+      // The preview keeps its lesson; after a restart it has none, so nothing to patch.
+      if (whole) this.shown = undefined;
+      this.post({ type: 'document', ...fields, result });
+    } else {
+      const next = keyLesson(result.lesson);
+      if (this.shown && !whole) this.post({ type: 'lessonPatch', ...fields, base: fields.seq - 1, patch: lessonPatch(this.shown, next) });
+      else this.post({ type: 'document', ...fields, result });
+      this.shown = next;
+    }
     if (this.changedAt.has(document.version)) this.hostMs.set(document.version, performance.now() - start);
+  }
+
+  /** The whole document, now (the preview started, or a patch did not fit what it shows). */
+  private async sendWhole(): Promise<void> {
+    const document = await this.currentDocument();
+    if (document) this.sendDocument(document, true);
   }
 
   private async handle(raw: unknown): Promise<void> {
@@ -130,13 +156,16 @@ export class PreviewPanel implements vscode.Disposable {
     switch (message.type) {
       case 'ready': {
         this.ready = true;
-        const document = await this.currentDocument();
-        if (document) this.sendDocument(document);
+        await this.sendWhole();
         // A preview opened (or shown again) beside a scrolled editor starts where the editor is.
         const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === this.key);
         if (editor) this.scrolled(editor);
         break;
       }
+      case 'resync':
+        this.deps.log.info(`Preview: sending the whole lesson again (${message.reason})`);
+        await this.sendWhole();
+        break;
       case 'reveal':
         await this.revealSource(message.line, message.column ?? 1);
         break;

@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildLessonView } from '../../src/core/lesson/lessonView';
+import { keyLesson, lessonPatch } from '../../src/shared/lessonPatch';
+import type { LessonView } from '../../src/shared/lessonView';
 import type { PreviewHostMessage } from '../../src/shared/previewProtocol';
 import { PREVIEW_TEST_IDS } from '../../webview-ui/src/preview/previewTestIds';
 import type { OpenOptions, WebviewPage } from './harness';
@@ -16,7 +18,19 @@ export function sample(name: string): string {
 }
 
 export function documentMessage(xml: string, version: number, name = 'lesson.lesson.xml'): PreviewHostMessage {
-  return { type: 'document', uri: `file:///w/${name}`, name, version, result: buildLessonView(xml) };
+  return { type: 'document', uri: `file:///w/${name}`, name, version, seq: version, result: buildLessonView(xml) };
+}
+
+function lessonOf(xml: string): LessonView {
+  const result = buildLessonView(xml);
+  if (!result.ok) throw new Error(`not a lesson: ${result.error.message}`);
+  return result.lesson;
+}
+
+/** Version `version` of the document as the host sends it after an edit: what changed since `fromXml`. */
+export function patchMessage(fromXml: string, xml: string, version: number, base = version - 1, name = 'lesson.lesson.xml'): PreviewHostMessage {
+  const patch = lessonPatch(keyLesson(lessonOf(fromXml)), keyLesson(lessonOf(xml)));
+  return { type: 'lessonPatch', uri: `file:///w/${name}`, name, version, seq: version, base, patch };
 }
 
 /** Sends a document version and waits until the preview shows it. */

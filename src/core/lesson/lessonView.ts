@@ -241,8 +241,19 @@ function blocksOf<B>(container: XmlElement, convert: (element: XmlElement) => B 
   return out;
 }
 
-/** Reads a lesson for the preview and the export. Never throws. */
-export function buildLessonView(text: string): LessonViewResult {
+/** Turns one element of the lesson's top level into its block. */
+export type TopBlockBuilder = (element: XmlElement, source: string) => LessonBlock;
+
+/** The block of an element at the lesson's top level (no exercise around it). */
+export function topBlock(element: XmlElement): LessonBlock {
+  return block(element, TOP);
+}
+
+/**
+ * Reads a lesson for the preview and the export. Never throws. `top` builds each top-level
+ * element's block; a caller that keeps earlier results (lessonViewCache.ts) passes its own.
+ */
+export function buildLessonView(text: string, top: TopBlockBuilder = topBlock): LessonViewResult {
   const tree = parseXmlTree(text);
   if (!tree.ok) return { ok: false, error: tree.error };
   const root = tree.root;
@@ -255,7 +266,7 @@ export function buildLessonView(text: string): LessonViewResult {
       ...optional('title', attr(root, 'title')),
       ...optional('level', attr(root, 'level')),
       ...optional('lang', attr(root, 'lang')),
-      blocks: blocksOf(root, (child) => block(child, TOP)),
+      blocks: blocksOf(root, (child) => top(child, tree.source)),
       lineCount: tree.lineCount,
     },
   };

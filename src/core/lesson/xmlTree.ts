@@ -13,6 +13,9 @@ export interface XmlElement {
   readonly line: number;
   /** 1-based line of the end tag's '>' (the start tag's, for an empty element). */
   end: number;
+  /** Offsets in the source (BOM removed) of the start tag's '<' and just past the end tag's '>'. */
+  readonly from: number;
+  to: number;
 }
 
 export interface XmlText {
@@ -31,7 +34,7 @@ export interface XmlProblem {
   readonly message: string;
 }
 
-export type XmlTreeResult = { ok: true; root: XmlElement; lineCount: number } | { ok: false; error: XmlProblem };
+export type XmlTreeResult = { ok: true; root: XmlElement; lineCount: number; source: string } | { ok: false; error: XmlProblem };
 
 type Parser = SaxesParser<{ xmlns: false; position: true }>;
 
@@ -56,6 +59,8 @@ export function parseXmlTree(text: string): XmlTreeResult {
       children: [],
       line: lineAt(start >= 0 ? start : tagEnd),
       end: lineAt(tagEnd - 1),
+      from: start >= 0 ? start : tagEnd,
+      to: tagEnd,
     };
     const parent = stack.at(-1);
     if (parent) parent.children.push(element);
@@ -64,7 +69,9 @@ export function parseXmlTree(text: string): XmlTreeResult {
   });
   parser.on('closetag', () => {
     const element = stack.pop();
-    if (element) element.end = lineAt(parser.position - 1);
+    if (!element) return;
+    element.end = lineAt(parser.position - 1);
+    element.to = parser.position;
   });
   const onText = (value: string) => {
     const parent = stack.at(-1);
@@ -89,7 +96,7 @@ export function parseXmlTree(text: string): XmlTreeResult {
   }
   if (error) return { ok: false, error: bareAmpersand(source, lines, error) ?? error };
   if (!root) return { ok: false, error: { line: 1, column: 1, message: 'the document has no elements: a lesson starts with <lesson>' } };
-  return { ok: true, root, lineCount: lineAt(source.length) };
+  return { ok: true, root, lineCount: lineAt(source.length), source };
 }
 
 /** An '&' that starts no entity or character reference (CDATA sections and comments aside). */

@@ -4,7 +4,7 @@ import { parsePreviewHostMessage, parsePreviewMessage } from '../../../src/share
 
 describe('preview protocol', () => {
   it('accepts what the host sends and what the preview sends', () => {
-    const document = { type: 'document', uri: 'file:///a.lesson.xml', name: 'a.lesson.xml', version: 3, result: buildLessonView('<lesson><p>x</p></lesson>') };
+    const document = { type: 'document', uri: 'file:///a.lesson.xml', name: 'a.lesson.xml', version: 3, seq: 1, result: buildLessonView('<lesson><p>x</p></lesson>') };
     assert.deepEqual(parsePreviewHostMessage(document), { ok: true, value: document });
     assert.ok(parsePreviewHostMessage({ type: 'agentEdit', version: 4, ranges: [{ from: 2, to: 5 }] }).ok);
     assert.ok(parsePreviewHostMessage({ type: 'scrollTo', line: 12.5 }).ok);
@@ -15,7 +15,7 @@ describe('preview protocol', () => {
 
   it('refuses malformed messages with the first problem and where it is', () => {
     assert.deepEqual(parsePreviewMessage({ type: 'reveal', line: 0 }).ok, false);
-    const bad = parsePreviewHostMessage({ type: 'document', uri: 'u', name: 'n', version: 1, result: { ok: true, lesson: { blocks: [{ kind: 'heading', line: 1 }] } } });
+    const bad = parsePreviewHostMessage({ type: 'document', uri: 'u', name: 'n', version: 1, seq: 1, result: { ok: true, lesson: { blocks: [{ kind: 'heading', line: 1 }] } } });
     assert.ok(!bad.ok);
     assert.match(bad.error, /at result/);
     assert.equal(parsePreviewHostMessage({ type: 'agentEdit', version: 1, ranges: [] }).ok, false, 'an edit lights at least one range');

@@ -3,7 +3,7 @@
 // reveal the source, the error banner that keeps the last good render, agent edits lit up, the
 // editor's scroll followed.
 import * as assert from 'node:assert/strict';
-import { PREVIEW_ROOT, byPreviewId, documentMessage, openPreview, sample, showDocument } from '../../webview/previewKit';
+import { PREVIEW_ROOT, byPreviewId, documentMessage, openPreview, patchMessage, sample, showDocument } from '../../webview/previewKit';
 import { previewSuite } from '../../webview/suite';
 import type { WebviewPage } from '../../webview/harness';
 
@@ -155,6 +155,42 @@ describe('webview: lesson preview', function () {
     await fresh.pushRaw(documentMessage('<lesson>\n<p>unclosed\n</lesson>', 7));
     await fresh.page.waitForSelector(`${PREVIEW_ROOT}[data-version="7"]`);
     assert.match(await fresh.page.innerText(byPreviewId('errorBanner')), /Nothing to show until the XML can be read\./);
+  });
+
+  it('follows patches; refuses one after a gap or one that does not fit, keeping the last good render, and asks for the whole lesson once', async () => {
+    const w = await openPreview(suite.open, VERBS);
+    const edited = VERBS.replace('Practice', 'Practise');
+    await w.pushRaw(patchMessage(VERBS, edited, 2));
+    await w.page.waitForSelector(`${PREVIEW_ROOT}[data-version="2"]`);
+    assert.equal((await texts(w, '[data-kind="heading"]'))[2], 'Practise');
+    const blanks = await w.page.locator('[data-kind="blank"]').count();
+
+    // Message 3 never arrived: a patch on it is refused, and so is the next one, asking only once.
+    await w.pushRaw(patchMessage(edited, VERBS, 4, 3));
+    await w.pushRaw(patchMessage(edited, VERBS, 5, 4));
+    const [resync] = await w.waitForPosted('resync');
+    assert.match(String(resync?.reason), /message 3/);
+    // A hostile patch: a block nobody has, in the order.
+    const hostile = patchMessage(edited, VERBS, 6, 2);
+    if (hostile.type === 'lessonPatch') hostile.patch.order.push('#not-a-block');
+    await w.pushRaw(hostile);
+    // Messages are handled in order: once this malformed one is logged, the patches before it were seen.
+    await w.pushRaw({ type: 'barrier' });
+    await w.page.waitForFunction(() => (globalThis as unknown as { __harness: { posted: Array<{ message?: string }> } }).__harness.posted.some((m) => /malformed/.test(String(m.message))));
+    assert.equal((await w.postedOfType('resync')).length, 1);
+    assert.equal(await w.page.getAttribute(PREVIEW_ROOT, 'data-version'), '2', 'the last good render stays');
+    assert.equal((await texts(w, '[data-kind="heading"]'))[2], 'Practise');
+    assert.equal(await w.page.locator('[data-kind="blank"]').count(), blanks);
+
+    // The whole lesson the host answers with replaces it; patches on it apply again.
+    await showDocument(w, VERBS, 7);
+    await w.pushRaw(patchMessage(VERBS, edited, 8));
+    await w.page.waitForSelector(`${PREVIEW_ROOT}[data-version="8"]`);
+    const hostileAfter = patchMessage(VERBS, edited, 9, 8);
+    if (hostileAfter.type === 'lessonPatch') hostileAfter.patch.order.unshift(hostileAfter.patch.order[0] ?? '');
+    await w.pushRaw(hostileAfter);
+    await w.waitForPosted('resync', 2);
+    assert.equal(await w.page.getAttribute(PREVIEW_ROOT, 'data-version'), '8');
   });
 
   it("lights up the agent's edit once its version is on screen, and scrolls to it", async () => {

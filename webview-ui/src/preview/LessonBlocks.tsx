@@ -3,7 +3,8 @@
 // teacher). Every element carries its source lines for click-to-reveal and scroll sync.
 import { memo } from 'react';
 import type { ReactNode } from 'react';
-import type { ContentBlock, ExerciseView, LessonBlock, LessonView, ListView } from '../../../src/shared/lessonView';
+import type { KeyedLesson } from '../../../src/shared/lessonPatch';
+import type { ContentBlock, ExerciseView, LessonBlock, ListView } from '../../../src/shared/lessonView';
 import { Icon } from '../ui/Icon';
 import { sourceOf, useTeacher } from './copyContext';
 import { Question, Rubric, Sequence, ShortAnswer, Statement, WritingArea } from './ExerciseParts';
@@ -125,8 +126,9 @@ function Block({ block, number }: { block: LessonBlock | ContentBlock; number: n
 
 /**
  * A top-level block, re-rendered only when it changed: an edit re-renders the blocks it touched
- * (and those whose lines moved), not the whole lesson. Blocks are compared by value, which costs
- * far less than rendering them.
+ * (and those whose lines moved), not the whole lesson. A patch keeps the very object of every
+ * block it does not carry; a whole document (after a restart) is compared by value, which costs
+ * far less than rendering it.
  */
 const TopBlock = memo(Block, (a, b) => a.number === b.number && sameJson(a.block, b.block));
 
@@ -141,11 +143,12 @@ function sameJson(a: object, b: object): boolean {
   return text(a) === text(b);
 }
 
-export function LessonBlocks({ lesson }: { lesson: LessonView }): ReactNode {
+export function LessonBlocks({ lesson: { lesson, keys } }: { lesson: KeyedLesson }): ReactNode {
   let exercises = 0;
   if (lesson.blocks.length === 0) return <p className="hint">{t('empty')}</p>;
+  // Keyed by the blocks' own keys: a block added above the others does not remount them.
   return lesson.blocks.map((block, i) => (
-    <PreviewBoundary key={i} what={`the ${block.kind} at line ${block.line}`}>
+    <PreviewBoundary key={keys[i] ?? i} what={`the ${block.kind} at line ${block.line}`}>
       <TopBlock block={block} number={block.kind === 'exercise' ? ++exercises : 0} />
     </PreviewBoundary>
   ));

@@ -154,7 +154,7 @@ export function PreviewApp(): ReactNode {
         {doc?.error ? <ErrorBanner error={doc.error} keepsLesson={doc.lesson !== undefined} /> : null}
       </div>
       <CopyContext.Provider value={copy}>
-        <article className={`lesson copy-${copy}`} lang={doc?.lesson?.lang} data-testid={PREVIEW_TEST_IDS.lesson} onClick={onClick}>
+        <article className={`lesson copy-${copy}`} lang={doc?.lesson?.lesson.lang} data-testid={PREVIEW_TEST_IDS.lesson} onClick={onClick}>
           {doc?.lesson ? <LessonBlocks lesson={doc.lesson} /> : doc ? null : <p className="hint">{t('waiting')}</p>}
         </article>
       </CopyContext.Provider>

@@ -1,23 +1,14 @@
 // The preview's side of the protocol: says `ready`, keeps the newest document (and the last lesson
 // that could be read, shown while the XML is broken), remembers the agent's edit to highlight once
-// its version is on screen, and hands the editor's scroll to the page.
+// its version is on screen, and hands the editor's scroll to the page. After the first document
+// the host sends patches: one that does not follow the last message, or does not fit the lesson
+// held, is refused (what is on screen stays) and the whole document is asked for again.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LessonView, LessonViewError } from '../../../src/shared/lessonView';
-import type { LineRange } from './sourceMap';
 import { parsePreviewHostMessage } from '../../../src/shared/previewProtocol';
+import type { PreviewDocument } from './previewDocument';
+import { nextDocument } from './previewDocument';
+import type { LineRange } from './sourceMap';
 import { post } from './previewApi';
-
-export interface PreviewDocument {
-  uri: string;
-  name: string;
-  version: number;
-  /** The last lesson that could be read (from this version or an earlier one). */
-  lesson: LessonView | undefined;
-  /** Why this version cannot be read, if it cannot. */
-  error: LessonViewError | undefined;
-  /** performance.now() when this version arrived. */
-  receivedAt: number;
-}
 
 export interface PendingHighlight {
   version: number;
@@ -37,6 +28,10 @@ export function usePreviewHost(onScrollTo: (line: number) => void): PreviewHostS
   // The listener is added once; it calls whatever handler the latest render gave.
   const scrollTo = useRef(onScrollTo);
   scrollTo.current = onScrollTo;
+  // What the listener applies patches to, current before React renders it.
+  const current = useRef<PreviewDocument | undefined>(undefined);
+  // Patches that keep coming after a refusal ask once: the whole document is on its way.
+  const asked = useRef(false);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent<unknown>) => {
@@ -49,16 +44,19 @@ export function usePreviewHost(onScrollTo: (line: number) => void): PreviewHostS
       }
       const message = parsed.value;
       switch (message.type) {
-        case 'document': {
-          const { result } = message;
-          setDocument((previous) => ({
-            uri: message.uri,
-            name: message.name,
-            version: message.version,
-            lesson: result.ok ? result.lesson : previous?.uri === message.uri ? previous.lesson : undefined,
-            error: result.ok ? undefined : result.error,
-            receivedAt,
-          }));
+        case 'document':
+        case 'lessonPatch': {
+          const next = nextDocument(current.current, message, receivedAt);
+          if ('refused' in next) {
+            if (asked.current) return;
+            asked.current = true;
+            post({ type: 'log', level: 'warn', message: `preview refused a patch: ${next.refused}` });
+            post({ type: 'resync', reason: next.refused });
+            return;
+          }
+          if (message.type === 'document') asked.current = false;
+          current.current = next.document;
+          setDocument(next.document);
           break;
         }
         case 'agentEdit':
