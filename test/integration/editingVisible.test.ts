@@ -183,10 +183,16 @@ describe('editing: see what changed', function () {
       for (const decision of [TEST_IDS.confirmApprove, TEST_IDS.confirmDeny]) {
         const pending = `${byTestId(TEST_IDS.confirmationCard)}[data-status="pending"]`;
         await ui.waitFor(pending);
-        await ui.click(`${pending} ${byTestId(TEST_IDS.confirmReview)}`);
+        // This proposal's card by its call: the card just decided may still read "pending" for a
+        // moment, and a click on it would review and decide the wrong proposal.
+        const id = await ui.attribute(pending, 'data-tool-call-id');
+        assert.ok(id);
+        const card = `${byTestId(TEST_IDS.confirmationCard)}[data-tool-call-id="${id}"]`;
+        await ui.click(`${card} ${byTestId(TEST_IDS.confirmReview)}`);
         await waitUntil(() => reviewDiffTabs().length === 1, 'the proposal diff to open');
-        await ui.click(`${pending} ${byTestId(decision)}`);
+        await ui.click(`${card} ${byTestId(decision)}`);
         await waitUntil(() => reviewDiffTabs().length === 0, `the proposal diff to close on ${decision}`);
+        await ui.waitFor(`${card}:not([data-status="pending"])`);
       }
       await waitForTurnEnd(model, 3);
     } finally {
