@@ -2,30 +2,11 @@
 // leaves), per-webview state, and request/response with ids and a timeout.
 import type { WebviewMessage } from '../../src/shared/protocol';
 import { parseWebviewMessage } from '../../src/shared/protocol';
-
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-
-declare function acquireVsCodeApi(): VsCodeApi;
-
-// acquireVsCodeApi may be called only once per webview.
-let api: VsCodeApi | undefined;
-function vscode(): VsCodeApi {
-  api ??= acquireVsCodeApi();
-  return api;
-}
+import { postChecked, vscode } from './hostApi';
 
 export function post(message: WebviewMessage): void {
-  const checked = parseWebviewMessage(message);
-  if (!checked.ok) {
-    // A message the host would reject anyway: say so in the host's log instead of sending it.
-    vscode().postMessage({ type: 'log', level: 'error', message: `webview refused to send ${message.type}: ${checked.error}` });
-    return;
-  }
-  vscode().postMessage(checked.value);
+  // A message the host would reject anyway: said in the host's log instead of sent.
+  postChecked(message, parseWebviewMessage, 'webview');
 }
 
 export function logToHost(level: 'info' | 'warn' | 'error', message: string): void {

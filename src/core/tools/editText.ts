@@ -3,7 +3,6 @@
 // same text (they do not see each other) and must not overlap. The result is validated like a
 // full edit and applied as one undoable step.
 import * as z from 'zod';
-import type { DocumentSnapshot } from '../documents/types';
 import { LineIndex } from '../lesson/positions';
 import {
   errorResult,
@@ -12,6 +11,7 @@ import {
   planEditConfirmation,
   readDocument,
 } from './documentEdit';
+import type { PreparedEdit } from './lessonEditCheck';
 import { checkLessonXml, landPreparedEdit } from './lessonEditCheck';
 import type { ToolContext, ToolDefinition, ToolResult } from './types';
 
@@ -82,14 +82,7 @@ export function locateEdits(text: string, input: EditTextInput): { ok: true; tex
   return { ok: true, text: out + text.slice(cursor) };
 }
 
-interface Prepared {
-  readonly current: DocumentSnapshot;
-  readonly proposed: string;
-  /** Warnings for the result: problems the document already had. */
-  readonly notes: readonly string[];
-}
-
-async function prepare(input: EditTextInput, ctx: ToolContext): Promise<Prepared | ToolResult> {
+async function prepare(input: EditTextInput, ctx: ToolContext): Promise<PreparedEdit | ToolResult> {
   const document = ctx.document;
   if (!document) return errorResult(NO_DOCUMENT);
   const current = await readDocument(document);

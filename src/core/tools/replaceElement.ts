@@ -4,7 +4,6 @@
 // find/replace suits. The result is validated and applied like any edit: one undoable step.
 import * as z from 'zod';
 import { locatePart } from '../documents/locate';
-import type { DocumentSnapshot } from '../documents/types';
 import {
   errorResult,
   isSnapshot,
@@ -12,6 +11,7 @@ import {
   planEditConfirmation,
   readDocument,
 } from './documentEdit';
+import type { PreparedEdit } from './lessonEditCheck';
 import { checkLessonXml, landPreparedEdit } from './lessonEditCheck';
 import type { ToolContext, ToolDefinition, ToolResult } from './types';
 
@@ -25,14 +25,7 @@ export const replaceElementInput = z.object({
 });
 export type ReplaceElementInput = z.infer<typeof replaceElementInput>;
 
-interface Prepared {
-  readonly current: DocumentSnapshot;
-  readonly proposed: string;
-  /** Warnings for the result: problems the document already had. */
-  readonly notes: readonly string[];
-}
-
-async function prepare(input: ReplaceElementInput, ctx: ToolContext): Promise<Prepared | ToolResult> {
+async function prepare(input: ReplaceElementInput, ctx: ToolContext): Promise<PreparedEdit | ToolResult> {
   const document = ctx.document;
   if (!document) return errorResult(NO_DOCUMENT);
   if ((input.id === undefined) === (input.heading === undefined)) return errorResult('Name the part in exactly one way: an id or a heading.');

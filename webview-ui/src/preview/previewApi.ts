@@ -3,29 +3,10 @@
 // the host's serializer reads to restore the panel after a reload.
 import type { PreviewMessage, PreviewState } from '../../../src/shared/previewProtocol';
 import { parsePreviewMessage, previewStateSchema } from '../../../src/shared/previewProtocol';
-
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-
-declare function acquireVsCodeApi(): VsCodeApi;
-
-// acquireVsCodeApi may be called only once per webview.
-let api: VsCodeApi | undefined;
-function vscode(): VsCodeApi {
-  api ??= acquireVsCodeApi();
-  return api;
-}
+import { postChecked, vscode } from '../hostApi';
 
 export function post(message: PreviewMessage): void {
-  const checked = parsePreviewMessage(message);
-  if (!checked.ok) {
-    vscode().postMessage({ type: 'log', level: 'error', message: `preview refused to send ${message.type}: ${checked.error}` });
-    return;
-  }
-  vscode().postMessage(checked.value);
+  postChecked(message, parsePreviewMessage, 'preview');
 }
 
 export function savedState(): PreviewState | undefined {
