@@ -4,7 +4,8 @@
 // next frame). One frame at 60 Hz is 16.7 ms. Printed, not asserted. Two ways of sending, under the
 // same machine conditions: the whole view every time (what a preview gets when it opens) and
 // patches (what it gets for every edit after that). Two kinds of edit: one sentence changed, and
-// a line added at the top (every block below moves, so the patch carries them all).
+// a line added at the top (every block below moves: the patch carries where each now starts, and
+// the preview, which counts a block's lines from its first, draws none of them again).
 // `npm run bench` builds with --production first: React's development build is several times
 // slower, and users run the production one.
 import { performance } from 'node:perf_hooks';

@@ -96,7 +96,7 @@ describe('lesson preview', function () {
     // The highlight lasts a few seconds: it is looked for while the turn is still finishing.
     await ui.waitFor(`${PREVIEW}[data-highlighted]`, { ...preview, state: 'attached', timeout: 15_000 });
     assert.equal(await ui.attribute(PREVIEW, 'data-highlighted', preview), `${from}-${from + 3}`, 'the lines of the new exercise');
-    await ui.waitFor(`[data-agent-edit][data-kind="exercise"][data-line="${from}"]`, { ...preview, state: 'attached' });
+    await ui.waitFor(`[data-block-line="${from}"] > [data-agent-edit][data-kind="exercise"]`, { ...preview, state: 'attached' });
     await sending;
     await waitForTurnEnd(model, 2);
     assert.equal(document.getText(), proposed);
@@ -150,7 +150,7 @@ describe('lesson preview', function () {
     editor.revealRange(new vscode.Range(target - 1, 0, target - 1, 0), vscode.TextEditorRevealType.AtTop);
     await waitUntil(async () => {
       const top = (await ui.evaluate(`(() => {
-        const el = document.querySelector('[data-kind="heading"][data-line="${target}"]');
+        const el = document.querySelector('[data-block-line="${target}"] > [data-kind="heading"]');
         const bar = document.querySelector('.preview-top').getBoundingClientRect().bottom;
         return el ? Math.round(el.getBoundingClientRect().top - bar) : null;
       })()`, preview)) as number | null;
@@ -158,7 +158,7 @@ describe('lesson preview', function () {
       // a few lines down in the editor: near the top of the preview too.
       return top !== null && top >= 0 && top < 300;
     }, 'the preview to scroll to the part of the lesson the editor shows').catch(async (error: unknown) => {
-      const state = await ui.evaluate(`({ scrollY: window.scrollY, height: document.body.scrollHeight, target: document.querySelector('[data-kind="heading"][data-line="${target}"]')?.getBoundingClientRect().top })`, preview);
+      const state = await ui.evaluate(`({ scrollY: window.scrollY, height: document.body.scrollHeight, target: document.querySelector('[data-block-line="${target}"] > [data-kind="heading"]')?.getBoundingClientRect().top })`, preview);
       throw new Error(`${String(error)}; editor at line ${(editor.visibleRanges[0]?.start.line ?? -1) + 1}, target ${target}, preview ${JSON.stringify(state)}`);
     });
 

@@ -1,7 +1,9 @@
 // The lesson view of a document that changes a little at a time (the preview, on every keystroke).
 // A top-level element whose source text is unchanged gets the block built for it last time: the
 // same object when it has not moved, so the patch to the preview (src/shared/lessonPatch.ts) finds
-// it unchanged by identity; a copy with its lines moved when text above it gained or lost lines.
+// it unchanged by identity; a copy with its lines moved when text above it gained or lost lines
+// (which the patch finds unchanged but for its first line).
+import { shiftLines } from '../../shared/lessonPatch';
 import type { LessonBlock, LessonViewResult } from '../../shared/lessonView';
 import { buildLessonView, topBlock } from './lessonView';
 import type { XmlElement } from './xmlTree';
@@ -9,20 +11,6 @@ import type { XmlElement } from './xmlTree';
 interface Built {
   line: number;
   block: LessonBlock;
-}
-
-/**
- * Every `line` and `end` in a view is a source line (spans of blocks, items, options, blanks...),
- * so moving a block is adding the same amount to each of them, at any depth.
- */
-function moved<T>(value: T, delta: number): T {
-  if (Array.isArray(value)) return value.map((v: unknown) => moved(v, delta)) as T;
-  if (typeof value !== 'object' || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    out[key] = (key === 'line' || key === 'end') && typeof v === 'number' ? v + delta : moved(v, delta);
-  }
-  return out as T;
 }
 
 export class LessonViewCache {
@@ -36,7 +24,7 @@ export class LessonViewCache {
       const cached = this.built.get(key) ?? next.get(key);
       let block: LessonBlock;
       if (cached?.line === element.line) block = cached.block;
-      else if (cached) block = moved(cached.block, element.line - cached.line);
+      else if (cached) block = shiftLines(cached.block, element.line - cached.line);
       else block = topBlock(element);
       next.set(key, { line: element.line, block });
       return block;

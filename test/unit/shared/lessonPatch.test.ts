@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { buildLessonView } from '../../../src/core/lesson/lessonView';
 import { LessonViewCache } from '../../../src/core/lesson/lessonViewCache';
-import type { KeyedLesson, LessonPatch } from '../../../src/shared/lessonPatch';
-import { applyLessonPatch, keyLesson, lessonPatch } from '../../../src/shared/lessonPatch';
+import type { LessonPatch } from '../../../src/shared/lessonPatch';
+import { applyLessonPatch, keyLesson, lessonPatch, placeLesson, shiftLines } from '../../../src/shared/lessonPatch';
 import type { LessonView } from '../../../src/shared/lessonView';
 import { parsePreviewHostMessage } from '../../../src/shared/previewProtocol';
 import type { DocumentMessage, PreviewDocument } from '../../../webview-ui/src/preview/previewDocument';
@@ -49,9 +49,9 @@ describe('lesson patches', () => {
           [before, after],
           [after, before],
         ] as const) {
-          const patched = applyLessonPatch(keyLesson(from), lessonPatch(keyLesson(from), keyLesson(to)));
+          const patched = applyLessonPatch(placeLesson(from), lessonPatch(keyLesson(from), keyLesson(to)));
           assert.ok(patched.ok, `${name}, ${edit}: ${patched.ok ? '' : patched.error}`);
-          assert.deepEqual(patched.value, keyLesson(to), `${name}, ${edit}`);
+          assert.deepEqual(patched.value, placeLesson(to), `${name}, ${edit}`);
         }
         checked++;
       }
@@ -70,6 +70,33 @@ describe('lesson patches', () => {
     const moved = keyLesson(view(text.replace('lang="fr">\n', 'lang="fr">\n\n\n')) as LessonView);
     assert.deepEqual(moved.keys, before.keys, 'a block keeps its key when lines above it are added');
     assert.equal(new Set(before.keys).size, before.keys.length);
+    // Lines added above every block: no block is sent, only where each now starts.
+    const shifted = lessonPatch(before, moved);
+    assert.deepEqual(shifted.blocks, {});
+    assert.deepEqual(shifted.lines, before.lesson.blocks.map((b) => b.line + 2));
+    assert.ok(JSON.stringify(shifted).length < JSON.stringify(before.lesson).length / 10);
+  });
+
+  it('a block that only moved is the very object the preview held, at its new line', () => {
+    const { text, middleParagraphId } = bigLesson(20_000);
+    const held = placeLesson(view(text) as LessonView);
+    const edited = rewriteParagraph(text, middleParagraphId, 'Changé.').replace('lang="fr">\n', 'lang="fr">\n\n');
+    const patch = lessonPatch(keyLesson(view(text) as LessonView), keyLesson(view(edited) as LessonView));
+    assert.deepEqual(Object.keys(patch.blocks), [`#${middleParagraphId}`]);
+    const applied = applyLessonPatch(held, patch);
+    assert.ok(applied.ok);
+    const kept = applied.value.blocks.filter((block, i) => block === held.blocks[i]).length;
+    assert.equal(kept, held.blocks.length - 1, 'every block but the edited one is kept as it was');
+    assert.deepEqual(applied.value.lines, held.lines.map((l) => l + 1));
+    // Lines inside a block count from its first: the block's own line is 0, its end its height.
+    const lesson = view(text) as LessonView;
+    const at = lesson.blocks.findIndex((b) => b.end > b.line);
+    const first = lesson.blocks[at];
+    assert.ok(first);
+    const placed = placeLesson(lesson).blocks[at];
+    assert.deepEqual(placed, shiftLines(first, -first.line));
+    assert.equal(placed?.line, 0);
+    assert.equal(placed?.end, first.end - first.line);
   });
 
   it('the host cache builds what buildLessonView builds, reusing untouched blocks as they are', () => {
@@ -94,8 +121,8 @@ describe('lesson patches', () => {
   });
 
   it('refuse a patch that names a block twice, names one nobody has, or carries one its order leaves out', () => {
-    const held = keyLesson(view('<lesson><p id="a">A</p><p id="b">B</p></lesson>') as LessonView);
-    const base: LessonPatch = { lineCount: 1, order: ['#a', '#b'], blocks: {} };
+    const held = placeLesson(view('<lesson><p id="a">A</p><p id="b">B</p></lesson>') as LessonView);
+    const base: LessonPatch = { lineCount: 1, order: ['#a', '#b'], lines: [1, 1], blocks: {} };
     assert.ok(applyLessonPatch(held, base).ok);
     const refused = (patch: LessonPatch) => {
       const result = applyLessonPatch(held, patch);
@@ -104,9 +131,11 @@ describe('lesson patches', () => {
     assert.match(refused({ ...base, order: ['#a', '#a'] }), /twice/);
     assert.match(refused({ ...base, order: ['#a', '#zzz'] }), /does not have/);
     assert.match(refused({ ...base, order: ['#a', '__proto__'] }), /does not have/);
-    const stray = held.lesson.blocks[0];
+    const stray = view('<lesson><p id="c">C</p></lesson>')?.blocks[0];
     assert.ok(stray);
     assert.match(refused({ ...base, blocks: { '#c': stray } }), /leaves out/);
+    assert.match(refused({ ...base, lines: [1] }), /2 blocks but 1 lines/);
+    assert.match(refused({ ...base, lines: [1, 2], blocks: { '#b': { ...stray, id: 'b' } } }), /at line 2 and at line 1/);
   });
 });
 
@@ -114,14 +143,15 @@ describe('the preview following the host', () => {
   const xml = '<lesson>\n<p id="a">A</p>\n<p id="b">B</p>\n</lesson>';
   const uri = 'file:///w/a.lesson.xml';
   const whole = (seq: number, text = xml): DocumentMessage => ({ type: 'document', uri, name: 'a', version: seq, seq, result: buildLessonView(text) });
-  const patched = (seq: number, base: number, from: KeyedLesson, text: string): DocumentMessage => ({
+  /** What the host sends for `text` after it sent `from`. */
+  const patched = (seq: number, base: number, from: string, text: string): DocumentMessage => ({
     type: 'lessonPatch',
     uri,
     name: 'a',
     version: seq,
     seq,
     base,
-    patch: lessonPatch(from, keyLesson(view(text) as LessonView)),
+    patch: lessonPatch(keyLesson(view(from) as LessonView), keyLesson(view(text) as LessonView)),
   });
   const follow = (previous: PreviewDocument | undefined, message: DocumentMessage): PreviewDocument => {
     const next = nextDocument(previous, message, 0);
@@ -133,23 +163,23 @@ describe('the preview following the host', () => {
     const first = follow(undefined, whole(1));
     assert.ok(first.lesson);
     const edited = xml.replace('B</p>', 'B2</p>');
-    const second = follow(first, patched(2, 1, first.lesson, edited));
-    assert.deepEqual(second.lesson, keyLesson(view(edited) as LessonView));
+    const second = follow(first, patched(2, 1, xml, edited));
+    assert.deepEqual(second.lesson, placeLesson(view(edited) as LessonView));
     // Message 3 was lost: a patch on it does not apply to what message 2 left.
-    const gap = nextDocument(second, patched(4, 3, second.lesson as KeyedLesson, xml), 0);
+    const gap = nextDocument(second, patched(4, 3, edited, xml), 0);
     assert.ok('refused' in gap && /message 3/.test(gap.refused));
     // Nothing to patch before the first whole document.
-    assert.ok('refused' in nextDocument(undefined, patched(1, 0, first.lesson, xml), 0));
+    assert.ok('refused' in nextDocument(undefined, patched(1, 0, xml, xml), 0));
     // A broken version keeps the last lesson; the next patch applies to it.
     const broken = follow(second, whole(3, '<lesson><p>'));
     assert.deepEqual(broken.lesson, second.lesson);
     assert.ok(broken.error);
-    const fixed = follow(broken, patched(4, 3, second.lesson as KeyedLesson, xml));
+    const fixed = follow(broken, patched(4, 3, edited, xml));
     assert.deepEqual(fixed.lesson, first.lesson);
   });
 
   it('a patch whose block is not a lesson block never gets past the protocol check', () => {
-    const message = { type: 'lessonPatch', uri, name: 'a', version: 2, seq: 2, base: 1, patch: { lineCount: 3, order: ['#a'], blocks: { '#a': { kind: 'paragraph', line: 'one' } } } };
+    const message = { type: 'lessonPatch', uri, name: 'a', version: 2, seq: 2, base: 1, patch: { lineCount: 3, order: ['#a'], lines: [2], blocks: { '#a': { kind: 'paragraph', line: 'one' } } } };
     const parsed = parsePreviewHostMessage(message);
     assert.equal(parsed.ok, false);
     assert.match(parsed.ok ? '' : parsed.error, /patch\.blocks/);

@@ -3,7 +3,7 @@
 // reveal the source, the error banner that keeps the last good render, agent edits lit up, the
 // editor's scroll followed.
 import * as assert from 'node:assert/strict';
-import { PREVIEW_ROOT, byPreviewId, documentMessage, openPreview, patchMessage, sample, showDocument } from '../../webview/previewKit';
+import { PREVIEW_ROOT, byPreviewId, documentMessage, kindsAndLines, openPreview, patchMessage, sample, showDocument } from '../../webview/previewKit';
 import { previewSuite } from '../../webview/suite';
 import type { WebviewPage } from '../../webview/harness';
 
@@ -15,6 +15,13 @@ interface Page {
   };
   innerHeight: number;
   scrollY: number;
+}
+
+/** A page where the test watches the lesson's DOM change. */
+interface Observed {
+  changes: string[];
+  document: { querySelector(selector: string): unknown };
+  MutationObserver: new (callback: (records: Array<{ type: string; attributeName: string | null }>) => void) => { observe(target: unknown, options: object): void };
 }
 
 const VERBS = sample('french-verbs.lesson.xml');
@@ -193,6 +200,29 @@ describe('webview: lesson preview', function () {
     assert.equal(await w.page.getAttribute(PREVIEW_ROOT, 'data-version'), '8');
   });
 
+  it('lines added above the blocks move them without drawing them again; a click then reveals the moved line', async () => {
+    const w = await openPreview(suite.open, VERBS);
+    const blocks = await w.page.locator('[data-block-line]').count();
+    // Every change React makes to the lesson's DOM, as "attribute" or the kind of change.
+    await w.page.evaluate((selector) => {
+      const page = globalThis as unknown as Observed;
+      page.changes = [];
+      const observer = new page.MutationObserver((records) => {
+        for (const record of records) page.changes.push(record.type === 'attributes' ? String(record.attributeName) : record.type);
+      });
+      observer.observe(page.document.querySelector(selector), { subtree: true, attributes: true, childList: true, characterData: true });
+    }, byPreviewId('lesson'));
+    const moved = VERBS.replace(/<lesson[^>]*>/, (tag) => `${tag}\n\n`);
+    await w.pushRaw(patchMessage(VERBS, moved, 2));
+    await w.page.waitForSelector(`${PREVIEW_ROOT}[data-version="2"]`);
+    const changes = await w.page.evaluate(() => (globalThis as unknown as Observed).changes);
+    assert.deepEqual(changes, Array<string>(blocks).fill('data-block-line'), 'only the line each block starts at changed');
+    await w.clearPosted();
+    await w.page.click('[data-kind="option"] >> nth=4');
+    const [reveal] = await w.waitForPosted('reveal');
+    assert.equal(reveal?.line, 38, 'two lines further down than before the edit');
+  });
+
   it("lights up the agent's edit once its version is on screen, and scrolls to it", async () => {
     const w = await openPreview(suite.open, VERBS, { height: 500 });
     const added = VERBS.replace(
@@ -219,7 +249,7 @@ describe('webview: lesson preview', function () {
     await w.pushRaw({ type: 'agentEdit', version: 3, ranges: [{ from: changedLine, to: changedLine }] });
     await showDocument(w, added.replace('answer="habites"', 'answer="habites" alts="habites-tu"'), 3);
     await w.page.waitForSelector('[data-agent-edit]');
-    assert.deepEqual(await w.page.locator('[data-agent-edit]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-kind')}:${e.getAttribute('data-line')}`)), [`paragraph:${changedLine}`]);
+    assert.deepEqual(await kindsAndLines(w, '[data-agent-edit]'), [`paragraph:${changedLine}`]);
   });
 
   it("follows the editor's scroll: the element at the editor's first line goes to the top", async () => {
@@ -227,7 +257,7 @@ describe('webview: lesson preview', function () {
     const line = WATER.split('\n').findIndex((l) => l.includes('id="sa-reading"')) + 1;
     await w.pushRaw({ type: 'scrollTo', line });
     await w.page.waitForFunction((l) => {
-      const box = (globalThis as unknown as Page).document.querySelector(`[data-kind="exercise"][data-line="${l}"]`)?.getBoundingClientRect();
+      const box = (globalThis as unknown as Page).document.querySelector(`[data-block-line="${l}"] > [data-kind="exercise"]`)?.getBoundingClientRect();
       const top = (globalThis as unknown as Page).document.querySelector('.preview-top')?.getBoundingClientRect().bottom ?? 0;
       return Boolean(box && Math.abs(box.top - top) < 12);
     }, line);

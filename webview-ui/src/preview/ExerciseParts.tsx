@@ -6,7 +6,8 @@ import type { QuestionView, RubricView, SequenceView, ShortAnswerView, Statement
 import { ChoiceMark } from '../ui/ChoiceMark';
 import { TextArea } from '../ui/TextInput';
 import { AnswerKey, Verdict } from './AnswerKey';
-import { sourceOf, useTeacher } from './copyContext';
+import { useTeacher } from './copyContext';
+import { sourceOf } from './sourceAttributes';
 import { Inlines } from './Inlines';
 import { PREVIEW_TEST_IDS } from './previewTestIds';
 import { t } from './previewL10n';

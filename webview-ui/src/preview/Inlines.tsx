@@ -4,7 +4,8 @@
 import type { ReactNode } from 'react';
 import type { BlankView, Inline } from '../../../src/shared/lessonView';
 import { TextField } from '../ui/TextInput';
-import { sourceOf, useTeacher } from './copyContext';
+import { useTeacher } from './copyContext';
+import { sourceOf } from './sourceAttributes';
 import { AnswerKey, Verdict } from './AnswerKey';
 import { t } from './previewL10n';
 

@@ -1,12 +1,14 @@
 // The lesson's blocks: headings, paragraphs, lists, teacher notes (marked as teacher-only),
 // exercises with their parts, and elements the format does not know (their text, flagged for the
-// teacher). Every element carries its source lines for click-to-reveal and scroll sync.
+// teacher). Every element carries its source lines for click-to-reveal and scroll sync
+// (sourceAttributes.ts).
 import { memo } from 'react';
 import type { ReactNode } from 'react';
-import type { KeyedLesson } from '../../../src/shared/lessonPatch';
+import type { PlacedLesson } from '../../../src/shared/lessonPatch';
 import type { ContentBlock, ExerciseView, LessonBlock, ListView } from '../../../src/shared/lessonView';
 import { Icon } from '../ui/Icon';
-import { sourceOf, useTeacher } from './copyContext';
+import { useTeacher } from './copyContext';
+import { blockAt, sourceOf } from './sourceAttributes';
 import { Question, Rubric, Sequence, ShortAnswer, Statement, WritingArea } from './ExerciseParts';
 import { Inlines } from './Inlines';
 import { PreviewBoundary } from './PreviewBoundary';
@@ -125,10 +127,11 @@ function Block({ block, number }: { block: LessonBlock | ContentBlock; number: n
 }
 
 /**
- * A top-level block, re-rendered only when it changed: an edit re-renders the blocks it touched
- * (and those whose lines moved), not the whole lesson. A patch keeps the very object of every
- * block it does not carry; a whole document (after a restart) is compared by value, which costs
- * far less than rendering it.
+ * A top-level block, re-rendered only when it changed: an edit re-renders the blocks it touched,
+ * not the whole lesson, and not the blocks it only moved (their lines count from their own first
+ * line, which their wrapper holds). A patch keeps the very object of every block it does not
+ * carry; a whole document (after a restart) is compared by value, which costs far less than
+ * rendering it.
  */
 const TopBlock = memo(Block, (a, b) => a.number === b.number && sameJson(a.block, b.block));
 
@@ -143,13 +146,15 @@ function sameJson(a: object, b: object): boolean {
   return text(a) === text(b);
 }
 
-export function LessonBlocks({ lesson: { lesson, keys } }: { lesson: KeyedLesson }): ReactNode {
+export function LessonBlocks({ lesson: { keys, lines, blocks } }: { lesson: PlacedLesson }): ReactNode {
   let exercises = 0;
-  if (lesson.blocks.length === 0) return <p className="hint">{t('empty')}</p>;
+  if (blocks.length === 0) return <p className="hint">{t('empty')}</p>;
   // Keyed by the blocks' own keys: a block added above the others does not remount them.
-  return lesson.blocks.map((block, i) => (
-    <PreviewBoundary key={keys[i] ?? i} what={`the ${block.kind} at line ${block.line}`}>
-      <TopBlock block={block} number={block.kind === 'exercise' ? ++exercises : 0} />
+  return blocks.map((block, i) => (
+    <PreviewBoundary key={keys[i] ?? i} what={`the ${block.kind} at line ${lines[i]}`}>
+      <div className="block" {...blockAt(lines[i] ?? 1)}>
+        <TopBlock block={block} number={block.kind === 'exercise' ? ++exercises : 0} />
+      </div>
     </PreviewBoundary>
   ));
 }

@@ -12,6 +12,7 @@ import { post, saveState, savedState } from './previewApi';
 import { t } from './previewL10n';
 import { PREVIEW_TEST_IDS } from './previewTestIds';
 import type { Mapped } from './sourceMap';
+import { MAPPED, sourceLinesOf } from './sourceAttributes';
 import { editedElements, scrollTopForLine } from './sourceMap';
 import type { PendingHighlight } from './usePreviewHost';
 import { usePreviewHost } from './usePreviewHost';
@@ -21,19 +22,18 @@ const HIGHLIGHT_MS = 3000;
 
 /** Every element tied to source lines, in document order, with its box on the page. */
 function mappedElements(root: HTMLElement): { elements: HTMLElement[]; items: Mapped[] } {
-  const elements = [...root.querySelectorAll<HTMLElement>('[data-line]')];
-  const index = new Map(elements.map((e, i) => [e, i] as const));
-  const items = elements.map((element) => {
+  const elements: HTMLElement[] = [];
+  const items: Mapped[] = [];
+  const index = new Map<Element, number>();
+  for (const element of root.querySelectorAll<HTMLElement>(MAPPED)) {
+    const lines = sourceLinesOf(element);
+    if (!lines) continue;
     const box = element.getBoundingClientRect();
-    const parent = element.parentElement?.closest<HTMLElement>('[data-line]');
-    return {
-      line: Number(element.dataset.line),
-      end: Number(element.dataset.end),
-      top: box.top + window.scrollY,
-      bottom: box.bottom + window.scrollY,
-      parent: parent ? index.get(parent) : undefined,
-    };
-  });
+    const parent = element.parentElement?.closest(MAPPED);
+    index.set(element, elements.length);
+    elements.push(element);
+    items.push({ ...lines, top: box.top + window.scrollY, bottom: box.bottom + window.scrollY, parent: parent ? index.get(parent) : undefined });
+  }
   return { elements, items };
 }
 
@@ -120,8 +120,9 @@ export function PreviewApp(): ReactNode {
   const onClick = (event: MouseEvent<HTMLElement>) => {
     // Selecting text is not a request to jump to the source.
     if (!window.getSelection()?.isCollapsed) return;
-    const target = (event.target as Element).closest<HTMLElement>('[data-line]');
-    if (target) post({ type: 'reveal', line: Number(target.dataset.line) });
+    const target = (event.target as Element).closest(MAPPED);
+    const lines = target ? sourceLinesOf(target) : undefined;
+    if (lines) post({ type: 'reveal', line: lines.line });
   };
 
   return (
@@ -154,7 +155,7 @@ export function PreviewApp(): ReactNode {
         {doc?.error ? <ErrorBanner error={doc.error} keepsLesson={doc.lesson !== undefined} /> : null}
       </div>
       <CopyContext.Provider value={copy}>
-        <article className={`lesson copy-${copy}`} lang={doc?.lesson?.lesson.lang} data-testid={PREVIEW_TEST_IDS.lesson} onClick={onClick}>
+        <article className={`lesson copy-${copy}`} lang={doc?.lesson?.head.lang} data-testid={PREVIEW_TEST_IDS.lesson} onClick={onClick}>
           {doc?.lesson ? <LessonBlocks lesson={doc.lesson} /> : doc ? null : <p className="hint">{t('waiting')}</p>}
         </article>
       </CopyContext.Provider>

@@ -7,8 +7,3 @@ export const CopyContext = createContext<Copy>('student');
 export function useTeacher(): boolean {
   return useContext(CopyContext) === 'teacher';
 }
-
-/** The attributes that tie a rendered element to its source lines (click to reveal, scroll sync, highlights). */
-export function sourceOf(kind: string, element: { line: number; end: number }): Record<`data-${string}`, string> {
-  return { 'data-kind': kind, 'data-line': String(element.line), 'data-end': String(element.end) };
-}

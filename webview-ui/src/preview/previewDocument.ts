@@ -2,8 +2,8 @@
 // document replaces it (a broken one keeps the last lesson that could be read); a patch applies
 // only on top of the message it names and only when it fits (src/shared/lessonPatch.ts). Pure, so
 // plain Node tests run it.
-import type { KeyedLesson } from '../../../src/shared/lessonPatch';
-import { applyLessonPatch, keyLesson } from '../../../src/shared/lessonPatch';
+import type { PlacedLesson } from '../../../src/shared/lessonPatch';
+import { applyLessonPatch, placeLesson } from '../../../src/shared/lessonPatch';
 import type { LessonViewError } from '../../../src/shared/lessonView';
 import type { PreviewHostMessage } from '../../../src/shared/previewProtocol';
 
@@ -13,8 +13,8 @@ export interface PreviewDocument {
   version: number;
   /** The number of the host's message this is (patches follow it). */
   seq: number;
-  /** The last lesson that could be read (from this version or an earlier one), its blocks keyed. */
-  lesson: KeyedLesson | undefined;
+  /** The last lesson that could be read (from this version or an earlier one), its blocks keyed and placed. */
+  lesson: PlacedLesson | undefined;
   /** Why this version cannot be read, if it cannot. */
   error: LessonViewError | undefined;
   /** performance.now() when this version arrived. */
@@ -29,7 +29,7 @@ export function nextDocument(previous: PreviewDocument | undefined, message: Doc
   if (message.type === 'document') {
     const { result } = message;
     const kept = previous?.uri === message.uri ? previous.lesson : undefined;
-    return { document: { ...fields, lesson: result.ok ? keyLesson(result.lesson) : kept, error: result.ok ? undefined : result.error } };
+    return { document: { ...fields, lesson: result.ok ? placeLesson(result.lesson) : kept, error: result.ok ? undefined : result.error } };
   }
   if (!previous?.lesson || previous.uri !== message.uri || previous.seq !== message.base) {
     return { refused: `a patch on message ${message.base}, but the preview holds ${previous?.lesson ? `message ${previous.seq}` : 'no lesson'}` };

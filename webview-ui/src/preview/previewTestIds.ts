@@ -1,9 +1,11 @@
 // Stable `data-testid` values of the lesson preview, for the tests that drive it (the harness in
 // test/webview and the integration tests in a real VS Code). Change a value only with its tests.
 //
-// Every rendered element of the lesson carries `data-line` and `data-end` (its source lines) and
-// `data-kind` (heading, paragraph, list, li, note, exercise, blank, question, option, statement,
-// sequence, item, shortAnswer, writingArea, wordBank, rubric, criterion, unknown). An element the
+// Every rendered element of the lesson carries `data-from` and `data-to` (its source lines, counted
+// from the first line of its top-level block, whose wrapper carries `data-block-line`; see
+// sourceAttributes.ts) and `data-kind` (heading, paragraph, list, li, note, exercise, blank,
+// question, option, statement, sequence, item, shortAnswer, writingArea, wordBank, rubric,
+// criterion, unknown). An element the
 // agent just edited carries `data-agent-edit` for a few seconds.
 
 export const PREVIEW_TEST_IDS = {
