@@ -10,13 +10,12 @@ import { registerChatView } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
 import { documentKind, documentName } from './vscode/documentAccess';
 import { EditHighlighter } from './vscode/editHighlight';
+import { createLastSession } from './vscode/lastSession';
 import type { LessonPreviewApi } from './vscode/lessonPreview';
 import { registerLessonPreview } from './vscode/lessonPreview';
 import { ReviewDocuments, SCHEME } from './vscode/proposalDocuments';
 import { readSettings, SECTION } from './vscode/settings';
 import { AgentStatusBar } from './vscode/statusBar';
-
-const LAST_SESSION = 'lessonAgent.lastSession';
 
 /** What tests (and other extensions) can reach. */
 export interface LessonAgentApi {
@@ -68,10 +67,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
     actions: createChatActions({ apiKeys, review, log, state: context.globalState, highlighter }),
     meta,
     activeDocument,
-    lastSession: {
-      get: () => context.workspaceState.get<string>(LAST_SESSION),
-      set: (id) => context.workspaceState.update(LAST_SESSION, id),
-    },
+    lastSession: createLastSession(context.workspaceState, host.store.dir, log),
     log: (level, message) => log[level](message),
     onBusyChange: (busy) => {
       statusBar.setBusy(busy);

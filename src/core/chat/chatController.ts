@@ -17,6 +17,7 @@ import { sessionToView } from '../sessions/view';
 import type { Scheduler } from './eventBatcher';
 import { WriterWatch } from './writerWatch';
 import { EventBatcher } from './eventBatcher';
+import type { LastSessionTracker } from './lastSession';
 import { PanelActions, proposalKey } from './panelActions';
 
 export type LogLevel = 'info' | 'warn' | 'error';
@@ -53,8 +54,8 @@ export interface ChatControllerDeps {
   meta(): HostMeta;
   /** The document a new session would be bound to (the active editor's). */
   activeDocument(): BoundDocumentView | undefined;
-  /** Remembers the open session across reloads. */
-  lastSession: { get(): string | undefined; set(id: string | undefined): PromiseLike<void> | void };
+  /** Remembers the open session across reloads and browsers (lastSession.ts). */
+  lastSession: LastSessionTracker;
   log(level: LogLevel, message: string): void;
   onBusyChange?(busy: boolean): void;
   schedule?: Scheduler;
@@ -134,12 +135,14 @@ export class ChatController {
     return this.running !== undefined;
   }
 
-  /** Opens the session that was open last time, if it still loads. */
+  /** Opens the session that was open last time if it still loads, else the newest, else a new one. */
   async init(): Promise<void> {
     await this.refreshSessions();
-    const last = this.deps.lastSession.get();
-    if (last) await this.open(last, { quiet: true });
-    else this.view = this.blankView();
+    for (const id of await this.deps.lastSession.candidates(this.sessions)) {
+      await this.open(id, { quiet: true });
+      if (this.currentSessionId) return;
+    }
+    this.view = this.blankView();
   }
 
   attach(post: (message: HostMessage) => void): void {

@@ -41,7 +41,7 @@ describe('chat controller', () => {
     assertSameView(s.webview.view, stored);
     const assistant = stored.items[1];
     assert.equal(assistant?.kind === 'assistant' ? assistant.text : '', 'Hello! I can help you write lessons and exercises.');
-    assert.equal(s.lastSession.id, s.controller.currentSessionId, 'the open session is remembered for the next reload');
+    assert.deepEqual(await s.lastSession.read(), { kind: 'session', sessionId: s.controller.currentSessionId }, 'the open session is remembered for the next reload');
     assert.equal(s.webview.view.title, 'hello', 'the header shows the title taken from the first message');
     assert.ok(s.webview.posts.some((p) => p.type === 'sessions' && p.sessions.length === 1), 'the sessions list is refreshed');
   });

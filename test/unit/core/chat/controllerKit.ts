@@ -4,6 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { ChatController } from '../../../../src/core/chat/chatController';
 import type { ChatControllerDeps, ChatHostActions, ExportedFile } from '../../../../src/core/chat/chatController';
+import { LastSession } from '../../../../src/core/chat/lastSession';
+import { LastSessionFile } from '../../../../src/core/sessions/lastSessionFile';
 import { sessionToView } from '../../../../src/core/sessions/view';
 import type { HostMessage } from '../../../../src/shared/protocol';
 import type { HostMeta, SessionView } from '../../../../src/shared/view';
@@ -52,11 +54,14 @@ export interface Setup {
   webview: WebviewStandIn;
   logs: string[];
   notices: string[];
-  lastSession: { id: string | undefined };
+  /** The panel's pointer to the session it shows, on disk beside the sessions as the extension keeps it. */
+  lastSession: LastSessionFile;
   /** What the editor side was asked to do, in order ("closeDiffs proposal:x", "openEditDiff edit:y"...). */
   calls: string[];
   /** What the next export returns (undefined: the user cancelled the save dialog). */
   exportTo: { file: ExportedFile | undefined };
+  /** What the controller was built with (another window shares them). */
+  deps: ChatControllerDeps;
 }
 
 export interface SetupOptions {
@@ -80,7 +85,7 @@ export async function setup(scenario: ScenarioInput, options: SetupOptions = {})
   });
   const logs: string[] = [];
   const notices: string[] = [];
-  const lastSession = { id: undefined as string | undefined };
+  const lastSession = new LastSessionFile(harness.store.dir);
   const calls: string[] = [];
   const exportTo: Setup['exportTo'] = { file: undefined };
   const actions: ChatHostActions = {
@@ -98,21 +103,35 @@ export async function setup(scenario: ScenarioInput, options: SetupOptions = {})
     openSettings: async () => undefined,
     notify: (level, message) => notices.push(`${level}: ${message}`),
   };
-  const controller = new ChatController({
+  const deps: ChatControllerDeps = {
     agent: harness.agent,
     store: harness.store,
     actions,
     meta: () => META,
     activeDocument: () => ({ uri: document.uri, name: document.name, kind: document.kind }),
-    lastSession: { get: () => lastSession.id, set: (id) => void (lastSession.id = id) },
+    lastSession: new LastSession({ store: lastSession, log: (level, message) => logs.push(`${level}: ${message}`) }),
     log: (level, message) => logs.push(`${level}: ${message}`),
     ...options.deps,
-  });
+  };
+  const controller = new ChatController(deps);
   problem = (message) => controller.notice(message);
   const webview = new WebviewStandIn();
   controller.attach(webview.receive);
   await controller.init();
-  return { harness, controller, webview, logs, notices, lastSession, calls, exportTo };
+  return { harness, controller, webview, logs, notices, lastSession, calls, exportTo, deps };
+}
+
+/**
+ * The panel of another window, or of the same workspace in a new browser profile: a new controller
+ * on the same sessions and the same pointer file, with nothing in memory. Dispose it yourself.
+ */
+export async function anotherWindow(s: Setup): Promise<{ controller: ChatController; webview: WebviewStandIn }> {
+  const log = (level: string, message: string): void => void s.logs.push(`${level}: ${message}`);
+  const controller = new ChatController({ ...s.deps, lastSession: new LastSession({ store: new LastSessionFile(s.harness.store.dir), log }) });
+  const webview = new WebviewStandIn();
+  controller.attach(webview.receive);
+  await controller.init();
+  return { controller, webview };
 }
 
 export async function storedView(s: Setup): Promise<SessionView> {

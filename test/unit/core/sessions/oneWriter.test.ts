@@ -1,5 +1,6 @@
 // Sessions have one writer in the code as on disk: only the session owner calls the store's write
-// methods, and only the store's own modules touch the session files.
+// methods, and only the store's own modules touch the session files (the panel's pointer to the
+// session it showed last lives beside them and writes its one file only).
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -35,14 +36,28 @@ describe('one writer for sessions, in the code', () => {
     assert.deepEqual(found, []);
   });
 
+  const fsWrites = /(?<![\w.])(writeFile|appendFile|rename|truncate|rm|unlink|link|utimes|replaceFile|appendDurable|writeNewFileDurable)\(/;
+  const methodDeclaration = /^\S+: (async )?\w+\([^)]*\)(: [^=]+)? \{$/;
+  /** The panel's note of the session it showed last: beside the sessions, but not a session (checked below). */
+  const pointer = join('src', 'core', 'sessions', 'lastSessionFile.ts');
+
   it('only the store\'s modules write files under the sessions folder', () => {
     const store = ['fileStore.ts', 'lock.ts', 'sessionIndex.ts'].map((n) => join('src', 'core', 'sessions', n));
-    const fsWrites = /(?<![\w.])(writeFile|appendFile|rename|truncate|rm|unlink|link|utimes|replaceFile|appendDurable|writeNewFileDurable)\(/;
-    const methodDeclaration = /^\S+: (async )?\w+\([^)]*\)(: [^=]+)? \{$/;
     const found = sources(join(ROOT, 'src', 'core', 'sessions'))
-      .filter((f) => !store.includes(relative(ROOT, f)))
+      .filter((f) => !store.includes(relative(ROOT, f)) && relative(ROOT, f) !== pointer)
       .flatMap((f) => hits(f, fsWrites))
       .filter((line) => !methodDeclaration.test(line));
     assert.deepEqual(found, []);
+  });
+
+  it('the last-session pointer writes its own file and nothing else', () => {
+    const text = readFileSync(join(ROOT, pointer), 'utf8');
+    const writes = hits(join(ROOT, pointer), fsWrites).filter((line) => !methodDeclaration.test(line));
+    assert.equal(writes.length, 1, writes.join('\n'));
+    assert.match(writes[0] ?? '', /replaceFile\(this\.path, /);
+    assert.match(text, /this\.path = join\(dir, LAST_SESSION_FILE\);/);
+    assert.match(text, /LAST_SESSION_FILE = 'last-session\.json';/);
+    // It names a session; it never reads or writes one.
+    assert.doesNotMatch(text, /from '\.\/(fileStore|journal|lock|sessionIndex|schema|owner)'/);
   });
 });
