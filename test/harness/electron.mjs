@@ -3,7 +3,8 @@
 // update servers (a contributor's laptop, hosted CI). VS Code is launched with a remote-debugging
 // port and playwright-core attaches over CDP, so the same UI driver and the same suite index work.
 // A "reload" here is a relaunch of VS Code on the same user data: desktop VS Code quits when the
-// test run ends, and a restart is the stronger continuity check anyway.
+// test run ends, and a restart is the stronger continuity check anyway. A reload "in a new browser
+// profile" (a web idea: the browser's storage gone) is the same relaunch here.
 //
 // Written to mirror the offline route, but not run where it was written (no VS Code download
 // there). On Linux it needs a display: `xvfb-run -a npm run test:integration`.

@@ -3,6 +3,7 @@
 // next phase is a genuine window reload (what "Developer: Reload Window" does on the web).
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CODE_SERVER_VERSION, chromiumPath, repoRoot, testIndexPath } from './config.mjs';
 import { sandboxEnv, startCodeServer } from './codeServer.mjs';
@@ -18,6 +19,18 @@ export function workbenchUrl(server, { folder, extensionPath, testsPath, env }) 
     ['extensionEnvironment', JSON.stringify(env)],
   ];
   return `${server.url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+/** How long a closed window's extension host may take to stop (about 0.5 s measured, idle). */
+const HOST_STOP_MS = 30_000;
+
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
 }
 
 export async function launchBrowser(dataDir) {
@@ -46,8 +59,9 @@ export async function createOfflineRoute({ dirs, folder, env }) {
   let page;
   let settle = () => {};
 
+  /** A page in a browser context of its own: a new context is a new profile, with empty storage. */
   async function openPage() {
-    browser = await launchBrowser(dirs.data);
+    browser ??= await launchBrowser(dirs.data);
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     // The workbench reports the test run's end and the extension host's console through these.
     await page.exposeFunction('codeAutomationExit', (code) => settle({ code }));
@@ -57,17 +71,40 @@ export async function createOfflineRoute({ dirs, folder, env }) {
     page.on('crash', () => settle({ error: 'the workbench page crashed' }));
   }
 
+  /**
+   * What a teacher does closing the tab: the page unloads, its extension host stops (and lets go of
+   * the workspace storage folder; a host still running would make VS Code give the next window
+   * another folder), and the profile with the browser's storage (workspaceState) goes with it.
+   */
+  async function closeWindow(hostPid) {
+    const context = page.context();
+    await page.goto('about:blank');
+    const deadline = Date.now() + HOST_STOP_MS;
+    while (processAlive(hostPid)) {
+      if (Date.now() > deadline) throw new Error(`the closed window's extension host (pid ${hostPid}) was still running after ${HOST_STOP_MS / 1000} s`);
+      await sleep(100);
+    }
+    await context.close();
+  }
+
   return {
     name: 'code-server',
     describe: () => `code-server ${CODE_SERVER_VERSION} (its VS Code's Node extension host) + headless Chromium`,
     page: () => page,
-    /** Loads (phase 1) or reloads (later phases) the workbench; resolves when the tests settle. */
-    runPhase(phase) {
+    /**
+     * Loads (phase 1) or reloads (later phases) the workbench; resolves when the tests settle. With
+     * `newProfile`, the window is closed instead and the workbench opened in a new browser profile.
+     */
+    runPhase(phase, { newProfile } = {}) {
       const done = new Promise((resolve) => (settle = resolve));
+      const url = workbenchUrl(server, { folder, extensionPath: repoRoot, testsPath: testIndexPath, env });
       const load = async () => {
         if (phase === 1) {
           await openPage();
-          const url = workbenchUrl(server, { folder, extensionPath: repoRoot, testsPath: testIndexPath, env });
+          await page.goto(url);
+        } else if (newProfile) {
+          await closeWindow(newProfile.hostPid);
+          await openPage();
           await page.goto(url);
         } else {
           await page.reload();

@@ -6,7 +6,8 @@
 // Passes: a test may ask for a window reload followed by a named suite (driver.ts:
 // `ui.reloadAfterTest(...)` + `describeAfterReload(...)`). The suite index then stops right after
 // that test; the harness reloads the window, runs the follow-up suite, reloads again and runs the
-// tests the first pass had not reached. Each pass is one load of the workbench.
+// tests the first pass had not reached. Each pass is one load of the workbench. A reload may ask
+// for a new browser profile instead: the window is closed and the workbench opened in a fresh one.
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { artifactsRoot, chromiumPath, phaseTimeoutMs, repoRoot, samplesDir, testIndexPath } from './config.mjs';
@@ -81,6 +82,7 @@ function withTimeout(promise, ms) {
 }
 
 function describePass(pass) {
+  if (pass.newProfile) return `the window closed and opened again in a new browser profile, then: ${pass.followUps.join('; ')}`;
   if (pass.followUps.length > 0) return `window reload, then: ${pass.followUps.join('; ')}`;
   return `window reload, then the ${pass.resume.length} test(s) not reached before the reload`;
 }
@@ -95,9 +97,9 @@ async function runPhases(route, state, resultsPath) {
   const work = [];
   for (state.phase = 1; state.phase <= MAX_PHASES; state.phase++) {
     const pass = state.phase === 1 ? { followUps: [], resume: [] } : work.shift();
-    Object.assign(state, pass);
+    Object.assign(state, { followUps: pass.followUps, resume: pass.resume });
     if (state.phase > 1) console.log(`\n[harness] ${describePass(pass)}\n`);
-    const outcome = await withTimeout(route.runPhase(state.phase), phaseTimeoutMs());
+    const outcome = await withTimeout(route.runPhase(state.phase, { newProfile: pass.newProfile }), phaseTimeoutMs());
     if (outcome.timedOut) {
       problems.push(`phase ${state.phase} did not finish within ${phaseTimeoutMs() / 1000} s: hung (LESSON_AGENT_TEST_TIMEOUT)`);
       break;
@@ -109,7 +111,11 @@ async function runPhases(route, state, resultsPath) {
     if (outcome.code !== 0) problems.push(`phase ${state.phase} ended with exit code ${outcome.code}`);
     const remaining = readResults(resultsPath).find((r) => r.phase === state.phase)?.remaining ?? [];
     const next = [];
-    if (state.queued.length > 0) next.push({ followUps: state.queued.splice(0), resume: [] });
+    if (state.queued.length > 0) {
+      const newProfile = state.newProfile;
+      state.newProfile = undefined;
+      next.push({ followUps: state.queued.splice(0), resume: [], ...(newProfile ? { newProfile } : {}) });
+    }
     if (remaining.length > 0) next.push({ followUps: [], resume: remaining });
     work.unshift(...next);
     if (work.length === 0) return { problems, phases: state.phase };
@@ -158,13 +164,16 @@ async function main() {
   const dirs = prepareDirs();
   const resultsPath = join(dirs.root, 'results.jsonl');
   const outputPath = join(dirs.root, 'mocha-output.log');
-  const state = { phase: 1, followUps: [], resume: [], queued: [] };
+  const state = { phase: 1, followUps: [], resume: [], queued: [], newProfile: undefined };
   let route;
   const driver = createUiDriver({
     getPage: () => route?.page(),
     screenshotsDir: dirs.screenshots,
     plan: () => ({ phase: state.phase, followUps: state.followUps, resume: state.resume }),
-    onReloadRequest: (suite) => state.queued.push(suite),
+    onReloadRequest: (suite, options) => {
+      state.queued.push(suite);
+      if (options.newProfile) state.newProfile = options.newProfile;
+    },
   });
   const env = {
     LESSON_AGENT_UI_DRIVER: await driver.listen(),

@@ -33,7 +33,7 @@ async function findFrame(page, root, deadline) {
 
 /**
  * @param {{ getPage: () => import('playwright-core').Page | undefined, screenshotsDir: string,
- *   plan: () => object, onReloadRequest: (suite: string) => void }} options
+ *   plan: () => object, onReloadRequest: (suite: string, options: { newProfile?: { hostPid: number } }) => void }} options
  */
 export function createUiDriver({ getPage, screenshotsDir, plan, onReloadRequest }) {
   let shots = 0;
@@ -87,7 +87,10 @@ export function createUiDriver({ getPage, screenshotsDir, plan, onReloadRequest 
     if (op === 'screenshot') return screenshot(request.name);
     if (op === 'reloadAfterTest') {
       if (typeof request.suite !== 'string' || !request.suite) throw new Error('suite is required');
-      onReloadRequest(request.suite);
+      if (request.newProfile !== undefined && !Number.isInteger(request.newProfile?.hostPid)) {
+        throw new Error('newProfile needs the hostPid of the extension host that must stop first');
+      }
+      onReloadRequest(request.suite, request.newProfile ? { newProfile: { hostPid: request.newProfile.hostPid } } : {});
       return null;
     }
     const operation = operations[op];

@@ -134,9 +134,14 @@ export const ui = {
    * Asks for a window reload as soon as the calling test ends, followed by the suite declared
    * with `describeAfterReload(title, ...)`. Leave the state to check behind (e.g. a pending
    * question); the follow-up suite finds it after the reload.
+   *
+   * `newBrowserProfile`: the window is closed instead (its extension host stops) and the workbench
+   * opened in a new browser profile, with none of the browser's storage, where VS Code for the web
+   * keeps workspaceState. On the desktop route it is a relaunch, like any reload there.
    */
-  async reloadAfterTest(title: string): Promise<void> {
-    await call('reloadAfterTest', { suite: `${AFTER_RELOAD_PREFIX} ${title}` });
+  async reloadAfterTest(title: string, options: { newBrowserProfile?: boolean } = {}): Promise<void> {
+    const newProfile = options.newBrowserProfile ? { newProfile: { hostPid: process.pid } } : {};
+    await call('reloadAfterTest', { suite: `${AFTER_RELOAD_PREFIX} ${title}`, ...newProfile });
     process.env[RELOAD_ENV] = '1';
   },
 };
