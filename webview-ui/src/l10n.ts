@@ -61,7 +61,10 @@ export const en = {
   costBelow: 'less than {0}',
   tokensDetail: 'Tokens: {0}',
   modelTokensDetail: '{0}. Tokens: {1}',
-  noPrice: 'No price is known for {0}, so only tokens are shown.',
+  costUnknown: 'Cost not known',
+  noPrice: 'No price is known for {0}.',
+  demoNoCharge: 'No charge: offline demo',
+  demoDetail: 'Scripted replies cost nothing.',
   sessionCost: 'This session so far: {0}. Tokens: {1}',
   sessionTokens: 'This session so far, in tokens: {0}',
 
