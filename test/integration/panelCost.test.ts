@@ -78,6 +78,6 @@ describe('panel cost: a reply\'s cost in money', function () {
     assert.equal((await ui.text(FOOT)).trim(), 'Cost not known');
     assert.equal(await ui.attribute(FOOT, 'data-priced'), 'false');
     assert.equal(await ui.attribute(FOOT, 'title'), `No price is known for claude-fake-panel. Tokens: ${usageLine(turn.usage, locale)}`);
-    assert.match((await ui.attribute(byTestId(TEST_IDS.sessionTitle), 'title')) ?? '', /\nThis session so far, in tokens: /);
+    assert.match((await ui.attribute(byTestId(TEST_IDS.sessionTitle), 'title')) ?? '', /\nThis session so far: cost not known\. Tokens: /);
   });
 });

@@ -66,7 +66,8 @@ export const en = {
   demoNoCharge: 'No charge: offline demo',
   demoDetail: 'Scripted replies cost nothing.',
   sessionCost: 'This session so far: {0}. Tokens: {1}',
-  sessionTokens: 'This session so far, in tokens: {0}',
+  sessionTokens: 'This session so far: cost not known. Tokens: {0}',
+  sessionDemo: 'This session so far: no charge (offline demo). Tokens: {0}',
 
   stepsDone: 'Done ({0} steps)',
   notesOnly: 'How I worked it out',

@@ -56,7 +56,7 @@ describe('webview: what a reply cost', function () {
     assert.equal((await w.page.innerText(foot)).trim(), 'Cost not known');
     assert.equal(await w.page.getAttribute(foot, 'data-priced'), 'false');
     assert.equal(await title(w, foot), `No price is known for my-gateway-model. Tokens: ${usageLine(USAGE, 'en-US')}`);
-    assert.match((await title(w, byTestId('session-title'))) ?? '', /\nThis session so far, in tokens: /);
+    assert.match((await title(w, byTestId('session-title'))) ?? '', /\nThis session so far: cost not known\. Tokens: /);
   });
 
   it("says the offline demo's replies cost nothing", async () => {
@@ -65,6 +65,7 @@ describe('webview: what a reply cost', function () {
     assert.equal((await w.page.innerText(foot)).trim(), 'No charge: offline demo');
     assert.equal(await w.page.getAttribute(foot, 'data-priced'), 'demo');
     assert.match((await title(w, foot)) ?? '', /^Scripted replies cost nothing\. Tokens: /);
+    assert.match((await title(w, byTestId('session-title'))) ?? '', /\nThis session so far: no charge \(offline demo\)\. Tokens: /);
   });
 
   it('writes the figures in VS Code\'s display language', async () => {

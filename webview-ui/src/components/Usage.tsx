@@ -21,10 +21,11 @@ function tokensTitle(usage: UsageData, model: string | undefined, locale: string
   return model ? t('modelTokensDetail', model, line) : t('tokensDetail', line);
 }
 
-/** The header's tooltip line for the session so far. */
-export function sessionSpendTitle(spent: Spend, locale: string | undefined): string {
+/** The header's tooltip line for the session so far (`demo`: every reply came from the offline demo). */
+export function sessionSpendTitle(spent: Spend, locale: string | undefined, demo = false): string {
   const line = usageLine(spent.usage, locale);
-  return spent.cost !== undefined ? t('sessionCost', costText(spent.cost, locale), line) : t('sessionTokens', line);
+  if (spent.cost !== undefined) return t('sessionCost', costText(spent.cost, locale), line);
+  return t(demo ? 'sessionDemo' : 'sessionTokens', line);
 }
 
 export function Usage({ usage, cost, model, locale }: { usage: UsageData; cost?: number | undefined; model?: string | undefined; locale?: string | undefined }): ReactNode {
