@@ -9,10 +9,9 @@ import * as vscode from 'vscode';
 import type { ScenarioInput } from '../fake/scenario';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, describeAfterReload, ui } from './driver';
-import { sleep, toolResultsOf, useFakeModel, waitForTurnEnd } from './fakeModel';
+import { assertValidRequests, sleep, toolResultsOf, useFakeModel, waitForTurnEnd } from './fakeModel';
 import { waitUntil } from './helpers';
-import type { PanelTest } from './panelKit';
-import { ASSISTANT, INPUT, LAST, READY, assertValidRequests, lastAssistantText, report, scenarioFile, startPanelTest, typeAndSend } from './panelKit';
+import { ASSISTANT, INPUT, LAST, READY, lastAssistantText, report, scenarioFile, typeAndSend, usePanelTests } from './panelKit';
 
 const FLOWS = 'panelFlows.json';
 const PENDING_QUESTION = `${byTestId(TEST_IDS.questionCard)}[data-status="pending"]`;
@@ -57,19 +56,13 @@ async function showPanel(): Promise<void> {
 
 describe('panel continuity', function () {
   this.timeout(60_000);
-  let t: PanelTest | undefined;
-
-  afterEach(async () => {
-    if (t) assertValidRequests(t.fake);
-    await t?.model.dispose();
-    t = undefined;
-  });
+  const startPanelTest = usePanelTests();
 
   it('a stream in flight while the panel is hidden is shown, neither lost nor doubled, when shown again mid-stream and after it ended', async () => {
     // The panel's story, slower still: about 9 s, time for two hide/show cycles.
     const story = ruleText(scenarioFile(FLOWS), 'long slow reply');
     const full = squeeze(story);
-    t = await startPanelTest({ steps: [{ delayMs: 40, blocks: [{ type: 'text', text: story, chunk: 3 }] }] });
+    const t = await startPanelTest({ steps: [{ delayMs: 40, blocks: [{ type: 'text', text: story, chunk: 3 }] }] });
     await typeAndSend('Tell me a story, slowly');
     await waitUntil(async () => (await lastAssistantText()).length > 60, 'the story to start streaming');
     await ui.evaluate('window.__panelMarker = 1');
@@ -101,7 +94,7 @@ describe('panel continuity', function () {
   });
 
   it('leaves a three-question card pending and asks for a window reload', async () => {
-    t = await startPanelTest(scenarioFile(FLOWS));
+    const t = await startPanelTest(scenarioFile(FLOWS));
     await typeAndSend('Add an exercise');
     await ui.waitFor(PENDING_QUESTION);
     const toolCallId = await ui.attribute(PENDING_QUESTION, 'data-tool-call-id');
