@@ -8,17 +8,10 @@ import { hashText } from '../../src/core/documents/patch';
 import { validateLesson } from '../../src/core/lesson/validate';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
-import { currentSession, documentSent, fileExists, positionAfter, pressInEditor, toolUseId, typeInEditor, WEATHER_LESSON, useEditingTests } from './editingKit';
+import { currentSession, documentSent, fileExists, positionAfter, pressInEditor, toolUseId, typeInEditor, useEditingTests, WEATHER_EXERCISE, WEATHER_LESSON } from './editingKit';
 import { waitUntil } from './helpers';
 import { toolResultsOf, uniqueName, waitForTurnEnd } from './fakeModel';
 
-const EXERCISE = [
-  '  <exercise id="weather-1" type="fill-blanks" level="A1">',
-  '    <h3>Complete the sentences</h3>',
-  '    <p>Take an umbrella: it is going to <blank answer="rain" student-answer=""/>.</p>',
-  '  </exercise>',
-  '',
-].join('\n');
 const NOTE = '  <note><p>Bring pictures of clouds.</p></note>\n';
 
 const reply = (text: string) => ({ blocks: [{ type: 'text' as const, text }] });
@@ -55,7 +48,7 @@ describe('editing the open lesson', function () {
     await typeInEditor(document, positionAfter(document, 'describe what you see.'), ' Bring an umbrella.');
     assert.ok(document.isDirty);
     const beforeAgent = document.getText();
-    proposed = insertAfter(beforeAgent.replace('title="Weather"', 'title="Weather words"'), 'the weather today.</p>\n', EXERCISE);
+    proposed = insertAfter(beforeAgent.replace('title="Weather"', 'title="Weather words"'), 'the weather today.</p>\n', WEATHER_EXERCISE);
     fake.setScenario({ steps: [editDocumentStep(proposed, 'Added a fill-in-the-blank exercise'), reply('I added a short exercise.')] });
 
     await model.api.controller.sendMessage('Add a fill-in-the-blank exercise about the weather');

@@ -25,6 +25,15 @@ export const WEATHER_LESSON = [
   '',
 ].join('\n');
 
+/** A short exercise the scripted model adds to a weather lesson. */
+export const WEATHER_EXERCISE = [
+  '  <exercise id="weather-1" type="fill-blanks" level="A1">',
+  '    <h3>Complete the sentences</h3>',
+  '    <p>Take an umbrella: it is going to <blank answer="rain" student-answer=""/>.</p>',
+  '  </exercise>',
+  '',
+].join('\n');
+
 let counter = 0;
 
 /**

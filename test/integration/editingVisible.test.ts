@@ -9,7 +9,7 @@ import type { Highlight } from '../../src/vscode/editHighlight';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import type { EditingTest } from './editingKit';
-import { currentSession, pressInEditor, reviewDiffTabs, setApprovalRule, toolUseId, useEditingTests } from './editingKit';
+import { currentSession, pressInEditor, reviewDiffTabs, setApprovalRule, toolUseId, useEditingTests, WEATHER_EXERCISE } from './editingKit';
 import { waitUntil } from './helpers';
 import { uniqueName, waitForTurnEnd, workbench } from './fakeModel';
 import { report } from './panelKit';
@@ -22,14 +22,7 @@ const LONG_LESSON = [
   '</lesson>',
   '',
 ].join('\n');
-const EXERCISE = [
-  '  <exercise id="weather-1" type="fill-blanks" level="A1">',
-  '    <h3>Complete the sentences</h3>',
-  '    <p>Take an umbrella: it is going to <blank answer="rain" student-answer=""/>.</p>',
-  '  </exercise>',
-  '',
-].join('\n');
-const EDITED = LONG_LESSON.replace('</lesson>', `${EXERCISE}</lesson>`);
+const EDITED = LONG_LESSON.replace('</lesson>', `${WEATHER_EXERCISE}</lesson>`);
 /** 0-based lines of the exercise in the edited lesson: after the h1 and the 80 paragraphs. */
 const EXERCISE_LINES: [number, number] = [82, 85];
 
@@ -37,7 +30,7 @@ const reply = (text: string) => ({ blocks: [{ type: 'text' as const, text }] });
 const ASSISTANT = `${byTestId(TEST_IDS.message)}[data-kind="assistant"]`;
 
 function appendExercise(options: { text?: string; id?: string } = {}) {
-  const exercise = EXERCISE.replace('weather-1', options.id ?? 'weather-1');
+  const exercise = WEATHER_EXERCISE.replace('weather-1', options.id ?? 'weather-1');
   return {
     blocks: [
       ...(options.text ? [{ type: 'text' as const, text: options.text }] : []),

@@ -3,30 +3,23 @@
 // stream in flight while the panel is hidden goes on, and the panel shows it, neither lost nor
 // doubled, when shown again, mid-stream or after it ended.
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ScenarioInput } from '../fake/scenario';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, describeAfterReload, ui } from './driver';
 import { assertValidRequests, sleep, toolResultsOf, useFakeModel, waitForTurnEnd } from './fakeModel';
-import { waitUntil } from './helpers';
+import { leaveForReload, leftBeforeReload, waitUntil } from './helpers';
 import { ASSISTANT, INPUT, LAST, READY, lastAssistantText, report, scenarioFile, typeAndSend, usePanelTests } from './panelKit';
 
 const FLOWS = 'panelFlows.json';
 const PENDING_QUESTION = `${byTestId(TEST_IDS.questionCard)}[data-status="pending"]`;
 const RELOADED = 'a question left pending is answered after a window reload';
 
+const NOTE = 'panel-pending-question';
+
 interface Left {
   sessionId: string;
   toolCallId: string;
-  pid: number;
-}
-
-function leftPath(): string {
-  const dir = process.env.LESSON_AGENT_TEST_ARTIFACTS;
-  if (!dir) throw new Error('LESSON_AGENT_TEST_ARTIFACTS is not set: run with `npm run test:integration`.');
-  return path.join(dir, 'panel-pending-question.json');
 }
 
 /** The text a named rule of a scenario answers with. */
@@ -100,8 +93,7 @@ describe('panel continuity', function () {
     const toolCallId = await ui.attribute(PENDING_QUESTION, 'data-tool-call-id');
     const sessionId = t.model.api.controller.currentSessionId;
     assert.ok(toolCallId && sessionId);
-    const left: Left = { sessionId, toolCallId, pid: process.pid };
-    writeFileSync(leftPath(), JSON.stringify(left));
+    leaveForReload(NOTE, { sessionId, toolCallId } satisfies Left);
     await ui.screenshot('panel-question-before-reload');
     await ui.reloadAfterTest(RELOADED);
   });
@@ -111,8 +103,7 @@ describeAfterReload(RELOADED, function () {
   this.timeout(60_000);
 
   it('shows the pending card in a new extension host, and answering it resumes the turn with those answers', async () => {
-    const left = JSON.parse(readFileSync(leftPath(), 'utf8')) as Left;
-    assert.notEqual(process.pid, left.pid, 'a reload starts a new extension host');
+    const left = leftBeforeReload<Left>(NOTE);
     await vscode.commands.executeCommand('lessonAgent.openChat');
     const model = await useFakeModel(scenarioFile(FLOWS));
     try {
