@@ -4,17 +4,14 @@
 // is closed and the workbench opened in a fresh profile, and the panel must show that session,
 // not the newest one and not a new one.
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, describeAfterReload, ui } from './driver';
-import { waitForTurnEnd } from './fakeModel';
-import { activeExtension, waitUntil } from './helpers';
-import type { PanelTest } from './panelKit';
-import { ASSISTANT, READY, assertValidRequests, scenarioFile, startPanelTest, typeAndSend } from './panelKit';
+import { activeExtension, leaveForReload, leftBeforeReload, waitUntil } from './helpers';
+import { ASSISTANT, READY, chatInNewSession, scenarioFile, usePanelTests } from './panelKit';
 
 const NEW_PROFILE = 'the session used last is back in a new browser profile';
+const NOTE = 'new-browser-profile';
 const TITLE = byTestId(TEST_IDS.sessionTitle);
 const PANEL = byTestId(TEST_IDS.sessionsPanel);
 const USER = `${byTestId(TEST_IDS.message)}[data-kind="user"]`;
@@ -26,39 +23,14 @@ interface Left {
   title: string;
   newestId: string;
   storeDir: string;
-  pid: number;
-}
-
-function leftPath(): string {
-  const dir = process.env.LESSON_AGENT_TEST_ARTIFACTS;
-  if (!dir) throw new Error('LESSON_AGENT_TEST_ARTIFACTS is not set: run with `npm run test:integration`.');
-  return path.join(dir, 'new-browser-profile.json');
-}
-
-/** One message in a new session, answered; returns the session's id. */
-async function chatInNewSession(t: PanelTest, text: string, requests: number): Promise<string> {
-  await ui.click(byTestId(TEST_IDS.newSessionButton));
-  await ui.waitFor(byTestId(TEST_IDS.emptyChat));
-  await typeAndSend(text);
-  await waitForTurnEnd(t.model, requests);
-  await ui.waitFor(`${ASSISTANT}[data-status="done"]`);
-  const id = t.model.api.controller.currentSessionId;
-  assert.ok(id, 'the message started a session');
-  return id;
 }
 
 describe('continuity: a new browser profile', function () {
   this.timeout(60_000);
-  let t: PanelTest | undefined;
-
-  afterEach(async () => {
-    if (t) assertValidRequests(t.fake);
-    await t?.model.dispose();
-    t = undefined;
-  });
+  const startPanelTest = usePanelTests();
 
   it('goes back to an older session, then the window closes', async () => {
-    t = await startPanelTest(scenarioFile('panelFlows.json'));
+    const t = await startPanelTest(scenarioFile('panelFlows.json'));
     const title = 'hello from the session used last';
     const used = await chatInNewSession(t, title, 1);
     const newest = await chatInNewSession(t, 'what can you do in the newest session?', 2);
@@ -66,12 +38,11 @@ describe('continuity: a new browser profile', function () {
     // Back to the older one from the sessions list, as a teacher would.
     await ui.click(byTestId(TEST_IDS.sessionsButton));
     await ui.click(`${PANEL} ${byTestId(TEST_IDS.sessionItem)}[data-session-id="${used}"] ${byTestId(TEST_IDS.sessionOpen)}`);
-    await waitUntil(() => t?.model.api.controller.currentSessionId === used, 'the older session to open');
+    await waitUntil(() => t.model.api.controller.currentSessionId === used, 'the older session to open');
     await ui.waitFor(TITLE, { text: title });
 
     await ui.evaluate(`(localStorage.setItem('${MARKER}', '1'), true)`, { frame: 'workbench' });
-    const left: Left = { sessionId: used, title, newestId: newest, storeDir: t.model.api.host.store.dir, pid: process.pid };
-    writeFileSync(leftPath(), JSON.stringify(left));
+    leaveForReload(NOTE, { sessionId: used, title, newestId: newest, storeDir: t.model.api.host.store.dir } satisfies Left);
     await ui.reloadAfterTest(NEW_PROFILE, { newBrowserProfile: true });
   });
 });
@@ -80,8 +51,7 @@ describeAfterReload(NEW_PROFILE, function () {
   this.timeout(60_000);
 
   it('opens the session used last with its conversation, not the newest and not a new one', async () => {
-    const left = JSON.parse(readFileSync(leftPath(), 'utf8')) as Left;
-    assert.notEqual(process.pid, left.pid, 'a new extension host');
+    const left = leftBeforeReload<Left>(NOTE);
     if (process.env.LESSON_AGENT_TEST_ROUTE !== 'electron') {
       // Desktop VS Code has no browser profile: there the window is relaunched on the same user data.
       assert.equal(await ui.evaluate(`localStorage.getItem('${MARKER}')`, { frame: 'workbench' }), null, 'the browser storage is new');

@@ -11,7 +11,7 @@ import type { ScenarioInput } from '../fake/scenario';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import type { FakeModelSession } from './fakeModel';
-import { openFreshDocument, startedPerTest, useFakeModel, workbench } from './fakeModel';
+import { openFreshDocument, startedPerTest, useFakeModel, waitForTurnEnd, workbench } from './fakeModel';
 import { EXTENSION_ID } from './helpers';
 
 export const READY = `${byTestId(TEST_IDS.root)}[data-ready="true"]`;
@@ -70,6 +70,18 @@ export async function typeAndSend(text: string): Promise<void> {
   await ui.waitFor(`${INPUT}:not([disabled])`);
   await ui.fill(INPUT, text);
   await ui.press('Enter', { selector: INPUT });
+}
+
+/** One message in a new session, answered (the fake's `requests`-th request); returns the session's id. */
+export async function chatInNewSession(t: PanelTest, text: string, requests: number): Promise<string> {
+  await ui.click(byTestId(TEST_IDS.newSessionButton));
+  await ui.waitFor(byTestId(TEST_IDS.emptyChat));
+  await typeAndSend(text);
+  await waitForTurnEnd(t.model, requests);
+  await ui.waitFor(`${ASSISTANT}[data-status="done"]`);
+  const id = t.model.api.controller.currentSessionId;
+  assert.ok(id, 'the message started a session');
+  return id;
 }
 
 /** The names of the tool_use blocks in the conversation the last request carried. */

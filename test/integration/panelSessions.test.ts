@@ -5,9 +5,7 @@ import * as assert from 'node:assert/strict';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import { waitUntil } from './helpers';
-import type { PanelTest } from './panelKit';
-import { ASSISTANT, scenarioFile, typeAndSend, usePanelTests } from './panelKit';
-import { waitForTurnEnd } from './fakeModel';
+import { chatInNewSession, scenarioFile, usePanelTests } from './panelKit';
 
 const PANEL = byTestId(TEST_IDS.sessionsPanel);
 const TITLE = byTestId(TEST_IDS.sessionTitle);
@@ -19,18 +17,6 @@ function item(sessionId: string): string {
 async function openList(): Promise<void> {
   await ui.click(byTestId(TEST_IDS.sessionsButton));
   await ui.waitFor(PANEL);
-}
-
-/** One message in a new session; returns the session's id. */
-async function chatInNewSession(t: PanelTest, text: string, requests: number): Promise<string> {
-  await ui.click(byTestId(TEST_IDS.newSessionButton));
-  await ui.waitFor(byTestId(TEST_IDS.emptyChat));
-  await typeAndSend(text);
-  await waitForTurnEnd(t.model, requests);
-  await ui.waitFor(`${ASSISTANT}[data-status="done"]`);
-  const id = t.model.api.controller.currentSessionId;
-  assert.ok(id, 'the message started a session');
-  return id;
 }
 
 describe('panel sessions: list, open, rename, delete', function () {
