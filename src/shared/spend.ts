@@ -3,6 +3,12 @@
 // session and the live panel never disagree.
 import type { Usage } from './events';
 
+/**
+ * The model the offline demo's replies name (test/fake/scenarios/demo.json): scripted answers that
+ * cost nothing, so the panel says so instead of pricing them.
+ */
+export const DEMO_MODEL = 'offline-demo';
+
 /** What was spent so far: tokens, and the money they cost when every call had a known price. */
 export interface Spend {
   readonly usage: Usage;

@@ -1,7 +1,7 @@
 // What one model call cost, in US dollars, from the model table: uncached input, cache writes,
 // cache reads and output each at their own price, and Haiku 5.5's long-context prices when the
 // prompt passes its threshold. A model the table does not know has no price: undefined, and the
-// surfaces then show tokens only.
+// surfaces then say the cost is not known (or, for the offline demo, that it costs nothing).
 import type { Usage } from '../../shared/events';
 import { isKnownModel, modelInfo } from './models';
 

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { sessionToMarkdown } from '../../../src/core/sessions/markdown';
 import { migrateSession } from '../../../src/core/sessions/migrations';
 import { formatCost, formatDateTime, usageLine } from '../../../src/shared/format';
+import { DEMO_MODEL } from '../../../src/shared/spend';
 
 describe('shared formatting', () => {
   it('formats a date the same way in every place, in the language given', () => {
@@ -46,7 +47,7 @@ describe('shared formatting', () => {
     assert.ok(md.split('\n')[2]?.endsWith(' · cost $0.012_'), md);
   });
 
-  it('the export counts tokens exactly as the panel does: input with the cache, output, cached', () => {
+  it('the export counts tokens exactly as the panel does, and words an unknown price and the demo as the panel does', () => {
     const usage = { inputTokens: 412, outputTokens: 268, cacheReadTokens: 5120, cacheCreationTokens: 30 };
     assert.equal(usageLine(usage, 'en-US'), '5,562 in · 268 out · 5,120 cached');
     const fixture = JSON.parse(readFileSync(resolve('test/unit/core/sessions/fixtures/session-v1.json'), 'utf8')) as unknown;
@@ -55,7 +56,11 @@ describe('shared formatting', () => {
     assert.ok(turn);
     turn.usage = usage;
     const md = sessionToMarkdown(session, { locale: 'en-US' });
-    assert.ok(md.includes(`_Tokens: ${usageLine(usage, 'en-US')}_`), md);
+    assert.ok(md.includes(`_Cost not known (tokens: ${usageLine(usage, 'en-US')})_`), md);
     assert.ok(md.includes(`Created ${formatDateTime(session.createdAt, 'en-US')}`));
+    turn.model = DEMO_MODEL;
+    const demo = sessionToMarkdown(session, { locale: 'en-US' });
+    assert.ok(demo.includes('_No charge: offline demo_'), demo);
+    assert.doesNotMatch(demo, /tokens/i);
   });
 });

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { callCost } from '../../../src/core/agent/cost';
 import { formatCost, usageLine } from '../../../src/shared/format';
-import { addUsage } from '../../../src/shared/spend';
+import { DEMO_MODEL, addUsage } from '../../../src/shared/spend';
 import { META, SESSIONS, TurnEvents, USAGE, finishedTurn, sessionFrom } from '../../webview/fixtures';
 import { byTestId, previewSuite } from '../../webview/suite';
 
@@ -50,13 +50,22 @@ describe('webview: what a reply cost', function () {
     assert.equal((await w.page.innerText(byTestId('usage'))).trim(), 'Cost: less than $0.01');
   });
 
-  it('shows tokens for a model without a known price, and says why in the tooltip', async () => {
+  it('says the cost is not known for a model without a known price, with why and the tokens in the tooltip', async () => {
     const w = await preview.openWith(sessionFrom(new TurnEvents('t1').start('hello').text('Hello!').usage(USAGE, 'my-gateway-model').done().events), 9);
     const foot = byTestId('usage');
-    assert.equal((await w.page.innerText(foot)).trim(), usageLine(USAGE, 'en-US'));
+    assert.equal((await w.page.innerText(foot)).trim(), 'Cost not known');
     assert.equal(await w.page.getAttribute(foot, 'data-priced'), 'false');
-    assert.match((await title(w, foot)) ?? '', /^No price is known for my-gateway-model, so only tokens are shown\. my-gateway-model\. Tokens: /);
-    assert.match((await title(w, byTestId('session-title'))) ?? '', /\nThis session so far, in tokens: /);
+    assert.equal(await title(w, foot), `No price is known for my-gateway-model. Tokens: ${usageLine(USAGE, 'en-US')}`);
+    assert.match((await title(w, byTestId('session-title'))) ?? '', /\nThis session so far: cost not known\. Tokens: /);
+  });
+
+  it("says the offline demo's replies cost nothing", async () => {
+    const w = await preview.openWith(sessionFrom(new TurnEvents('t1').start('hello').text('Hello!').usage(USAGE, DEMO_MODEL).done().events), 9);
+    const foot = byTestId('usage');
+    assert.equal((await w.page.innerText(foot)).trim(), 'No charge: offline demo');
+    assert.equal(await w.page.getAttribute(foot, 'data-priced'), 'demo');
+    assert.match((await title(w, foot)) ?? '', /^Scripted replies cost nothing\. Tokens: /);
+    assert.match((await title(w, byTestId('session-title'))) ?? '', /\nThis session so far: no charge \(offline demo\)\. Tokens: /);
   });
 
   it('writes the figures in VS Code\'s display language', async () => {

@@ -2,7 +2,7 @@
 // document, the demo label, sessions and new.
 import type { ReactNode } from 'react';
 import type { HostMeta, SessionView } from '../../../src/shared/view';
-import { totalSpend } from '../../../src/shared/spend';
+import { DEMO_MODEL, totalSpend } from '../../../src/shared/spend';
 import { t } from '../l10n';
 import { useChat } from '../state/chatContext';
 import { TEST_IDS } from '../testIds';
@@ -14,8 +14,10 @@ export function Header({ session, meta, sessionsOpen }: { session: SessionView; 
   const { post, ui } = useChat();
   const doc = session.document;
   // The session's total cost (and its tokens) where a teacher who wonders will look: the title's tooltip.
-  const spent = totalSpend(session.items.flatMap((i) => (i.kind === 'assistant' ? [i] : [])));
-  const title = spent ? `${session.title}\n${sessionSpendTitle(spent, meta.locale)}` : session.title;
+  const replies = session.items.flatMap((i) => (i.kind === 'assistant' ? [i] : []));
+  const spent = totalSpend(replies);
+  const demo = replies.every((r) => !r.usage || r.model === DEMO_MODEL);
+  const title = spent ? `${session.title}\n${sessionSpendTitle(spent, meta.locale, demo)}` : session.title;
   return (
     <header className="header">
       <div className="header-main">

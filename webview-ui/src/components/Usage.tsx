@@ -1,10 +1,12 @@
 // What a reply cost, in money: "Cost: $0.012". The token counts behind it are in the tooltip, for
-// whoever wants them; a model without a known price shows its tokens instead. The same formatter
-// as the Markdown export and the header's session total.
+// whoever wants them. A model without a known price says so ("Cost not known"), and the offline
+// demo's scripted replies say they cost nothing: a teacher reads a cost, never a token count. The
+// same formatter as the Markdown export and the header's session total.
 import type { ReactNode } from 'react';
 import type { Usage as UsageData } from '../../../src/shared/events';
 import { formatCost, usageLine } from '../../../src/shared/format';
 import type { Spend } from '../../../src/shared/spend';
+import { DEMO_MODEL } from '../../../src/shared/spend';
 import { t } from '../l10n';
 import { TEST_IDS } from '../testIds';
 
@@ -19,25 +21,27 @@ function tokensTitle(usage: UsageData, model: string | undefined, locale: string
   return model ? t('modelTokensDetail', model, line) : t('tokensDetail', line);
 }
 
-/** The header's tooltip line for the session so far. */
-export function sessionSpendTitle(spent: Spend, locale: string | undefined): string {
+/** The header's tooltip line for the session so far (`demo`: every reply came from the offline demo). */
+export function sessionSpendTitle(spent: Spend, locale: string | undefined, demo = false): string {
   const line = usageLine(spent.usage, locale);
-  return spent.cost !== undefined ? t('sessionCost', costText(spent.cost, locale), line) : t('sessionTokens', line);
+  if (spent.cost !== undefined) return t('sessionCost', costText(spent.cost, locale), line);
+  return t(demo ? 'sessionDemo' : 'sessionTokens', line);
 }
 
 export function Usage({ usage, cost, model, locale }: { usage: UsageData; cost?: number | undefined; model?: string | undefined; locale?: string | undefined }): ReactNode {
-  const detail = tokensTitle(usage, model, locale);
-  if (cost === undefined) {
-    const title = model ? `${t('noPrice', model)} ${detail}` : detail;
+  if (cost !== undefined) {
     return (
-      <span className="usage" data-testid={TEST_IDS.usage} data-priced="false" title={title}>
-        {usageLine(usage, locale)}
+      <span className="usage" data-testid={TEST_IDS.usage} data-priced="true" title={tokensTitle(usage, model, locale)}>
+        {t('replyCost', costText(cost, locale))}
       </span>
     );
   }
+  const demo = model === DEMO_MODEL;
+  const tokens = t('tokensDetail', usageLine(usage, locale));
+  const why = demo ? t('demoDetail') : model ? t('noPrice', model) : undefined;
   return (
-    <span className="usage" data-testid={TEST_IDS.usage} data-priced="true" title={detail}>
-      {t('replyCost', costText(cost, locale))}
+    <span className="usage" data-testid={TEST_IDS.usage} data-priced={demo ? 'demo' : 'false'} title={why ? `${why} ${tokens}` : tokens}>
+      {demo ? t('demoNoCharge') : t('costUnknown')}
     </span>
   );
 }

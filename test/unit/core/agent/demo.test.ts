@@ -9,6 +9,7 @@ import { validateLesson } from '../../../../src/core/lesson/validate';
 import { sessionToView } from '../../../../src/core/sessions/view';
 import { applyAgentEvents } from '../../../../src/shared/viewReducer';
 import type { AgentEvent } from '../../../../src/shared/events';
+import { DEMO_MODEL } from '../../../../src/shared/spend';
 import { assertSameView, textOf } from './harness';
 import type { DemoRun } from './demoKit';
 import { KINDS, pendingCall, say, startDemo, stepsAnswered, toolsRun } from './demoKit';
@@ -33,6 +34,10 @@ describe('offline demo: exercises of every kind, through the agent with the real
     assert.match(textOf(events), /offline demo/i);
     assert.deepEqual(toolsRun(events), []);
     assert.equal(await text(run), before);
+    // The panel says a demo reply costs nothing by the model it names (components/Usage.tsx).
+    const turn = (await run.harness.session(run.sessionId)).turns.at(-1);
+    assert.equal(turn?.model, DEMO_MODEL);
+    assert.equal(turn.cost, undefined);
   });
 
   it('keeps the real French sentences for "Add a fill-in-the-blank exercise about French verbs"', async () => {
