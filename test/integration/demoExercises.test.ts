@@ -7,11 +7,10 @@ import * as vscode from 'vscode';
 import { validateLesson } from '../../src/core/lesson/validate';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
-import { closeAllEditors, workbench } from './fakeModel';
+import { answerQuickInput, workbench } from './fakeModel';
 import { waitUntil } from './helpers';
-import { ASSISTANT, INPUT, assertValidRequests, typeAndSend } from './panelKit';
-import type { DemoTest } from './demoKit';
-import { answerQuickInput, clickSuggestion, documentText, lastReplyDone, lastSteps, lastStepsAndNotes, lastSuggestions, startDemo, waitForDemo } from './demoKit';
+import { ASSISTANT, INPUT, typeAndSend } from './panelKit';
+import { clickSuggestion, documentText, lastReplyDone, lastSteps, lastStepsAndNotes, lastSuggestions, useDemo, waitForDemo } from './demoKit';
 
 const KINDS = [
   { say: 'fill-in-the-blank', pick: 'Fill in the blanks', type: 'fill-blanks', step: 'Checking fill-blanks rules' },
@@ -28,17 +27,10 @@ function exercisesOfType(text: string, type: string): number {
 
 describe('offline demo in VS Code: conversation, suggestions and exercises', function () {
   this.timeout(180_000);
-  let t: DemoTest | undefined;
-
-  afterEach(async () => {
-    if (t) assertValidRequests(t.fake);
-    await t?.dispose();
-    t = undefined;
-    await closeAllEditors();
-  });
+  const startDemo = useDemo();
 
   it('a new chat in the demo says so and keeps "Set API key", which opens the key prompt', async () => {
-    t = await startDemo('french-verbs.lesson.xml');
+    const t = await startDemo('french-verbs.lesson.xml');
     assert.match(await ui.text(byTestId(TEST_IDS.demoLabel)), /Offline demo/);
     const card = `${byTestId(TEST_IDS.onboarding)}[data-demo="true"]`;
     assert.match(await ui.text(card), /offline demo[\s\S]*not from Claude/);
@@ -50,7 +42,7 @@ describe('offline demo in VS Code: conversation, suggestions and exercises', fun
   });
 
   it('converses, offers its flows as suggestions that send themselves, and lists them when it does not understand', async () => {
-    t = await startDemo('french-verbs.lesson.xml');
+    const t = await startDemo('french-verbs.lesson.xml');
     const before = documentText(t);
     await typeAndSend('hello');
     assert.match(await lastReplyDone(), /^Hello! This is the offline demo/);
@@ -90,7 +82,7 @@ describe('offline demo in VS Code: conversation, suggestions and exercises', fun
   });
 
   it('answers each of the new chat\'s four examples, clicked then sent, with what it does (none "not understood")', async () => {
-    t = await startDemo('french-verbs.lesson.xml');
+    const t = await startDemo('french-verbs.lesson.xml');
     const examples = (await ui.evaluate(`[...document.querySelectorAll('${byTestId(TEST_IDS.example)}')].map((e) => e.textContent.trim())`)) as string[];
     assert.equal(examples.length, 4, examples.join(' | '));
     const expected: Record<string, { requests: number; steps: string[]; reply: RegExp }> = {
@@ -127,7 +119,7 @@ describe('offline demo in VS Code: conversation, suggestions and exercises', fun
   });
 
   it('adds each of the six kinds of exercise typed with a topic: its rules, then the edit, a valid lesson in the editor', async () => {
-    t = await startDemo('water-cycle.lesson.xml');
+    const t = await startDemo('water-cycle.lesson.xml');
     let requests = 0;
     for (const kind of KINDS) {
       await typeAndSend(`Add a ${kind.say} exercise about evaporation`);
@@ -144,7 +136,7 @@ describe('offline demo in VS Code: conversation, suggestions and exercises', fun
   });
 
   it('adds each kind through Create Exercise...: the kind picked, the topic typed after the prefilled request', async () => {
-    t = await startDemo('french-verbs.lesson.xml');
+    const t = await startDemo('french-verbs.lesson.xml');
     let requests = 0;
     for (const kind of KINDS) {
       const running = vscode.commands.executeCommand('lessonAgent.createExercise');
@@ -166,7 +158,7 @@ describe('offline demo in VS Code: conversation, suggestions and exercises', fun
   });
 
   it('edits a Markdown document as Markdown: the notes kept, an exercise section added, no lesson XML', async () => {
-    t = await startDemo('reading-notes.md');
+    const t = await startDemo('reading-notes.md');
     const before = documentText(t);
     await typeAndSend('Add a true/false exercise about chapters 1-2');
     await waitForDemo(t, 3);

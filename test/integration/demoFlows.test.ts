@@ -8,11 +8,10 @@ import * as vscode from 'vscode';
 import { validateLesson } from '../../src/core/lesson/validate';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
-import { closeAllEditors } from './fakeModel';
+import { answerQuickInput } from './fakeModel';
 import { waitUntil } from './helpers';
-import { ASSISTANT, assertValidRequests, typeAndSend } from './panelKit';
-import type { DemoTest } from './demoKit';
-import { answerQuickInput, documentText, lastReplyDone, lastSteps, startDemo, waitForDemo } from './demoKit';
+import { ASSISTANT, typeAndSend } from './panelKit';
+import { documentText, lastReplyDone, lastSteps, useDemo, waitForDemo } from './demoKit';
 
 const PENDING_QUESTION = `${byTestId(TEST_IDS.questionCard)}[data-status="pending"]`;
 const PENDING_CONFIRMATION = `${byTestId(TEST_IDS.confirmationCard)}[data-status="pending"]`;
@@ -30,17 +29,10 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
 
 describe('offline demo in VS Code: questions, confirmations, selection and failures', function () {
   this.timeout(120_000);
-  let t: DemoTest | undefined;
-
-  afterEach(async () => {
-    if (t) assertValidRequests(t.fake);
-    await t?.dispose();
-    t = undefined;
-    await closeAllEditors();
-  });
+  const startDemo = useDemo();
 
   it('"Add an exercise" asks what kind, on what and for which level, then writes that exercise', async () => {
-    t = await startDemo('french-verbs.lesson.xml');
+    const t = await startDemo('french-verbs.lesson.xml');
     await typeAndSend('Add an exercise');
     await ui.waitFor(PENDING_QUESTION);
     await ui.click(option('True or false'));
@@ -62,7 +54,7 @@ describe('offline demo in VS Code: questions, confirmations, selection and failu
   });
 
   it('skipping the questions leaves the document as it is, and the reply says so', async () => {
-    t = await startDemo('french-verbs.lesson.xml');
+    const t = await startDemo('french-verbs.lesson.xml');
     const before = documentText(t);
     await typeAndSend('Add an exercise');
     for (const index of [0, 1, 2]) {
@@ -76,7 +68,7 @@ describe('offline demo in VS Code: questions, confirmations, selection and failu
   });
 
   it('asks before removing every exercise: Deny keeps them, Approve removes them and leaves a valid lesson', async () => {
-    t = await startDemo('french-verbs.lesson.xml');
+    const t = await startDemo('french-verbs.lesson.xml');
     const before = documentText(t);
     await typeAndSend('Remove all the exercises');
     await ui.waitFor(PENDING_CONFIRMATION, { timeout: 15_000 });
@@ -98,7 +90,7 @@ describe('offline demo in VS Code: questions, confirmations, selection and failu
   });
 
   it('asks before creating a new lesson file, then creates a valid lesson named for the topic', async () => {
-    t = await startDemo('french-verbs.lesson.xml');
+    const t = await startDemo('french-verbs.lesson.xml');
     const id = Date.now().toString(36);
     await typeAndSend(`Create a new lesson about volcanoes ${id}`);
     await ui.waitFor(PENDING_CONFIRMATION, { timeout: 15_000 });
@@ -116,7 +108,7 @@ describe('offline demo in VS Code: questions, confirmations, selection and failu
   });
 
   it('Ask About Selection sends the selected passage; the reply quotes it and edits nothing', async () => {
-    t = await startDemo('water-cycle.lesson.xml');
+    const t = await startDemo('water-cycle.lesson.xml');
     const editor = t.editor;
     assert.ok(editor);
     const before = documentText(t);
@@ -134,7 +126,7 @@ describe('offline demo in VS Code: questions, confirmations, selection and failu
   });
 
   it('an overload is retried by the panel itself; an outage ends in Retry, which then succeeds', async () => {
-    t = await startDemo('french-verbs.lesson.xml');
+    const t = await startDemo('french-verbs.lesson.xml');
     await typeAndSend('Simulate an overload');
     await ui.waitFor(byTestId(TEST_IDS.retrying), { text: 'overloaded', timeout: 15_000 });
     await waitForDemo(t, 2);

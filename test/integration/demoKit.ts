@@ -11,7 +11,7 @@ import { startFakeAnthropic } from '../fake/fakeAnthropic';
 import type { FakeAnthropic } from '../fake/fakeAnthropic';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
-import { openFreshDocument, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
+import { openFreshDocument, startedPerTest, uniqueName, waitForTurnEnd } from './fakeModel';
 import { EXTENSION_ID, activeExtension, waitUntil } from './helpers';
 import { ASSISTANT, LAST, READY, scenarioFile } from './panelKit';
 
@@ -66,6 +66,14 @@ export async function startDemo(sampleName?: string): Promise<DemoTest> {
       api.controller.pushMeta();
     },
   };
+}
+
+/**
+ * Call inside a `describe`: `startDemo` for its tests, each demo ended after the test (its
+ * requests checked valid, everything put back, every editor closed).
+ */
+export function useDemo(): typeof startDemo {
+  return startedPerTest(startDemo, (t) => t);
 }
 
 /** Waits until the demo has answered `requests` requests and the turn is over. */
@@ -125,20 +133,6 @@ export async function clickSuggestion(text: string): Promise<void> {
   );
   assert.ok(index >= 0, `the reply offers "${text}"`);
   await ui.click(SUGGESTION, { nth: index });
-}
-
-const QUICK_INPUT = '.quick-input-widget .quick-input-box input';
-
-/** Answers the quick pick or input box a command opened, as a user would: type, then Enter. */
-export async function answerQuickInput(value: string): Promise<void> {
-  await ui.waitFor(QUICK_INPUT, workbench);
-  const current = `document.querySelector(${JSON.stringify(QUICK_INPUT)})?.value`;
-  await waitUntil(async () => {
-    await ui.fill(QUICK_INPUT, value, workbench);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    return (await ui.evaluate(current, workbench)) === value;
-  }, `the quick input to hold "${value}"`);
-  await ui.press('Enter', { ...workbench, selector: QUICK_INPUT });
 }
 
 /** The open document's text, and whether it is still the sample as it was. */

@@ -7,31 +7,14 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
-import { closeAllEditors, workbench } from './fakeModel';
-import { ASSISTANT, report, setGlobal, typeAndSend } from './panelKit';
-import type { DemoTest } from './demoKit';
-import { lastReplyDone, lastSuggestions, startDemo, waitForDemo } from './demoKit';
+import { workbench } from './fakeModel';
+import { ASSISTANT, report, resizeSideBar, setGlobal, sideBarWidth, typeAndSend, useScreenshotWindow, WIDE } from './panelKit';
+import { lastReplyDone, lastSuggestions, useDemo, waitForDemo } from './demoKit';
 
 const THEMES = [
   { name: 'dark', id: 'Dark Modern', workbenchClass: 'vs-dark', webviewClass: 'vscode-dark' },
   { name: 'light', id: 'Light Modern', workbenchClass: 'vs', webviewClass: 'vscode-light' },
 ] as const;
-
-/** As panelScreenshots: a side bar a reader would widen for long replies (px). */
-const WIDE = 400;
-
-async function sideBarWidth(): Promise<number> {
-  return Number(await ui.evaluate(`Math.round(document.querySelector('.part.sidebar').getBoundingClientRect().width)`, workbench));
-}
-
-/** VS Code resizes the focused part: focus the editor and shrink it until the side bar is wide. */
-async function resizeSideBar(direction: 'wider' | 'narrower', done: () => Promise<boolean>): Promise<void> {
-  const command = direction === 'wider' ? 'workbench.action.decreaseViewWidth' : 'workbench.action.increaseViewWidth';
-  for (let i = 0; i < 30 && !(await done()); i++) {
-    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
-    await vscode.commands.executeCommand(command);
-  }
-}
 
 async function shoot(scene: string, theme: string): Promise<void> {
   const path = await ui.screenshot(`vscode-demo-${scene}-${theme}`);
@@ -40,26 +23,12 @@ async function shoot(scene: string, theme: string): Promise<void> {
 
 describe('offline demo screenshots in the real VS Code', function () {
   this.timeout(180_000);
-  let t: DemoTest | undefined;
-  let defaultWidth = 0;
-
-  before(async () => {
-    await vscode.commands.executeCommand('lessonAgent.openChat');
-    defaultWidth = await sideBarWidth();
-  });
-
-  after(() => setGlobal('workbench', 'colorTheme', undefined));
-
-  afterEach(async () => {
-    await resizeSideBar('narrower', () => sideBarWidth().then((w) => w <= defaultWidth));
-    await t?.dispose();
-    t = undefined;
-    await closeAllEditors();
-  });
+  useScreenshotWindow();
+  const startDemo = useDemo();
 
   for (const theme of THEMES) {
     it(`shows the demo's onboarding, suggestions and a Markdown edit in ${theme.id}`, async () => {
-      t = await startDemo('reading-notes.md');
+      const t = await startDemo('reading-notes.md');
       await resizeSideBar('wider', () => sideBarWidth().then((w) => w >= WIDE));
       await setGlobal('workbench', 'colorTheme', theme.id);
       await ui.waitFor(`.monaco-workbench.${theme.workbenchClass}`, workbench);

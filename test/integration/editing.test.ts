@@ -8,18 +8,10 @@ import { hashText } from '../../src/core/documents/patch';
 import { validateLesson } from '../../src/core/lesson/validate';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
-import type { EditingTest } from './editingKit';
-import { currentSession, documentSent, fileExists, positionAfter, pressInEditor, setAutoSave, startEditingTest, toolUseId, typeInEditor, WEATHER_LESSON } from './editingKit';
+import { currentSession, documentSent, fileExists, positionAfter, pressInEditor, toolUseId, typeInEditor, useEditingTests, WEATHER_EXERCISE, WEATHER_LESSON } from './editingKit';
 import { waitUntil } from './helpers';
-import { closeAllEditors, toolResultsOf, uniqueName, waitForTurnEnd } from './fakeModel';
+import { toolResultsOf, uniqueName, waitForTurnEnd } from './fakeModel';
 
-const EXERCISE = [
-  '  <exercise id="weather-1" type="fill-blanks" level="A1">',
-  '    <h3>Complete the sentences</h3>',
-  '    <p>Take an umbrella: it is going to <blank answer="rain" student-answer=""/>.</p>',
-  '  </exercise>',
-  '',
-].join('\n');
 const NOTE = '  <note><p>Bring pictures of clouds.</p></note>\n';
 
 const reply = (text: string) => ({ blocks: [{ type: 'text' as const, text }] });
@@ -45,26 +37,18 @@ function insertAfter(text: string, anchor: string, insert: string): string {
 
 describe('editing the open lesson', function () {
   this.timeout(60_000);
-  let t: EditingTest | undefined;
-
-  before(() => setAutoSave('off'));
-  after(() => setAutoSave(undefined));
-  afterEach(async () => {
-    await t?.model.dispose();
-    t = undefined;
-    await closeAllEditors();
-  });
+  const startEditingTest = useEditingTests({ autoSave: 'off' });
 
   it('edits the open, unsaved lesson in place; one Ctrl+Z restores the previous text exactly', async () => {
     const name = uniqueName('unsaved', '.lesson.xml');
     let proposed = '';
-    t = await startEditingTest({ steps: [], fallback: reply('unused') }, name, WEATHER_LESSON);
+    const t = await startEditingTest({ steps: [], fallback: reply('unused') }, name, WEATHER_LESSON);
     const { document, fake, model } = t;
     // Unsaved typing: the agent must work on the buffer, not on the file on disk.
     await typeInEditor(document, positionAfter(document, 'describe what you see.'), ' Bring an umbrella.');
     assert.ok(document.isDirty);
     const beforeAgent = document.getText();
-    proposed = insertAfter(beforeAgent.replace('title="Weather"', 'title="Weather words"'), 'the weather today.</p>\n', EXERCISE);
+    proposed = insertAfter(beforeAgent.replace('title="Weather"', 'title="Weather words"'), 'the weather today.</p>\n', WEATHER_EXERCISE);
     fake.setScenario({ steps: [editDocumentStep(proposed, 'Added a fill-in-the-blank exercise'), reply('I added a short exercise.')] });
 
     await model.api.controller.sendMessage('Add a fill-in-the-blank exercise about the weather');
@@ -96,7 +80,7 @@ describe('editing the open lesson', function () {
   });
 
   it('keeps the cursor and selection on the same text when the agent edits above them', async () => {
-    t = await startEditingTest(
+    const t = await startEditingTest(
       {
         steps: [
           {
@@ -132,7 +116,7 @@ describe('editing the open lesson', function () {
 
   it("keeps what the user types at the end of the lesson while the agent's answer streams", async () => {
     const proposed = insertAfter(WEATHER_LESSON, '</h1>\n', NOTE);
-    t = await startEditingTest(
+    const t = await startEditingTest(
       { steps: [editDocumentStep(proposed, 'Added a note', true), reply('Done.')] },
       uniqueName('typing', '.lesson.xml'),
       WEATHER_LESSON,
@@ -155,7 +139,7 @@ describe('editing the open lesson', function () {
 
   it('refuses an edit that overlaps what the user is typing: nothing is lost and the model gets the fresh text', async () => {
     const proposed = WEATHER_LESSON.replace('write three sentences about the weather today', 'describe the weather in your town in five sentences');
-    t = await startEditingTest(
+    const t = await startEditingTest(
       {
         rules: [
           { when: { toolResultFor: 'edit_document', isError: true }, respond: reply('You were editing that sentence, so I left it alone.') },
@@ -187,7 +171,7 @@ describe('editing the open lesson', function () {
   it('edits Markdown with the same tools, without XML validation, keeping typing at the very end of the file', async () => {
     const words = 'Words we use to talk about the weather in class, with a picture for each one.\n';
     const markdown = `# Weather words\n\n${words}\nsun, rain, wind\n`;
-    t = await startEditingTest(
+    const t = await startEditingTest(
       {
         steps: [
           {
@@ -216,7 +200,7 @@ describe('editing the open lesson', function () {
 
   it('reopens the bound lesson when its editor was closed, and applies the edit there', async () => {
     const proposed = insertAfter(WEATHER_LESSON, '</h1>\n', NOTE);
-    t = await startEditingTest(
+    const t = await startEditingTest(
       { rules: [{ when: { userText: 'note' }, respond: editDocumentStep(proposed, 'Added a note') }], fallback: reply('Hello!') },
       uniqueName('closed', '.lesson.xml'),
       WEATHER_LESSON,
@@ -237,7 +221,7 @@ describe('editing the open lesson', function () {
   });
 
   it('gives a clear error when the bound lesson was deleted, and creates nothing', async () => {
-    t = await startEditingTest(
+    const t = await startEditingTest(
       {
         rules: [
           { when: { userText: 'note' }, respond: editDocumentStep(insertAfter(WEATHER_LESSON, '</h1>\n', NOTE), 'Added a note') },

@@ -7,10 +7,9 @@ import * as vscode from 'vscode';
 import { validateLesson } from '../../src/core/lesson/validate';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
-import type { EditingTest } from './editingKit';
-import { currentSession, fileExists, positionAfter, reviewDiffTabs, setApprovalRule, setAutoSave, startEditingTest, toolUseId, typeInEditor, WEATHER_LESSON } from './editingKit';
+import { currentSession, fileExists, positionAfter, reviewDiffTabs, toolUseId, typeInEditor, WEATHER_LESSON, useEditingTests } from './editingKit';
 import { waitUntil } from './helpers';
-import { closeAllEditors, toolResultsOf, uniqueName, waitForTurnEnd } from './fakeModel';
+import { toolResultsOf, uniqueName, waitForTurnEnd } from './fakeModel';
 
 const DENIED = 'The user denied this action; nothing was changed.';
 const SHORT_LESSON = '<lesson title="Weather" lang="en">\n  <h1>Weather</h1>\n  <p>Sun and rain.</p>\n</lesson>\n';
@@ -40,25 +39,11 @@ async function reviewPending(): Promise<{ tab: vscode.Tab; before: string; after
 
 describe('editing: confirmations, review and revert', function () {
   this.timeout(60_000);
-  let t: EditingTest | undefined;
-
-  before(async () => {
-    await setApprovalRule('large');
-    await setAutoSave('off');
-  });
-  after(async () => {
-    await setApprovalRule(undefined);
-    await setAutoSave(undefined);
-  });
-  afterEach(async () => {
-    await t?.model.dispose();
-    t = undefined;
-    await closeAllEditors();
-  });
+  const startEditingTest = useEditingTests({ autoSave: 'off', approval: 'large' });
 
   it('asks before an edit that removes more than a quarter: Review opens a diff, Approve applies it', async () => {
     assert.ok(validateLesson(SHORT_LESSON).ok);
-    t = await startEditingTest({ steps: [toolStep('edit_document', { documentXml: SHORT_LESSON, summary: 'Shortened the lesson' }), reply('Shortened.')] }, uniqueName('large', '.lesson.xml'), WEATHER_LESSON);
+    const t = await startEditingTest({ steps: [toolStep('edit_document', { documentXml: SHORT_LESSON, summary: 'Shortened the lesson' }), reply('Shortened.')] }, uniqueName('large', '.lesson.xml'), WEATHER_LESSON);
     const { document, fake, model } = t;
     await model.api.controller.sendMessage('Make the lesson much shorter');
 
@@ -85,7 +70,7 @@ describe('editing: confirmations, review and revert', function () {
   });
 
   it('changes nothing when a large edit is denied, and the model receives the denial with the feedback', async () => {
-    t = await startEditingTest({ steps: [toolStep('edit_document', { documentXml: SHORT_LESSON, summary: 'Shortened the lesson' }), reply('I will keep it.')] }, uniqueName('deny', '.lesson.xml'), WEATHER_LESSON);
+    const t = await startEditingTest({ steps: [toolStep('edit_document', { documentXml: SHORT_LESSON, summary: 'Shortened the lesson' }), reply('I will keep it.')] }, uniqueName('deny', '.lesson.xml'), WEATHER_LESSON);
     const { document, fake, model } = t;
     await model.api.controller.sendMessage('Make the lesson much shorter');
     await ui.waitFor(PENDING_CARD);
@@ -104,7 +89,7 @@ describe('editing: confirmations, review and revert', function () {
   it('create_document waits for approval and writes nothing when denied', async () => {
     const path = `worksheets/${uniqueName('denied', '.lesson.xml')}`;
     const target = vscode.Uri.joinPath(workspaceFolder(), ...path.split('/'));
-    t = await startEditingTest({ steps: [toolStep('create_document', { path, content: SHORT_LESSON }), reply('Fine, no new file.')] }, uniqueName('source', '.lesson.xml'), WEATHER_LESSON);
+    const t = await startEditingTest({ steps: [toolStep('create_document', { path, content: SHORT_LESSON }), reply('Fine, no new file.')] }, uniqueName('source', '.lesson.xml'), WEATHER_LESSON);
     const { fake, model } = t;
     await model.api.controller.sendMessage('Make a separate worksheet');
 
@@ -120,7 +105,7 @@ describe('editing: confirmations, review and revert', function () {
   it('create_document approved writes the new lesson inside the workspace and opens it', async () => {
     const path = `worksheets/${uniqueName('approved', '.lesson.xml')}`;
     const target = vscode.Uri.joinPath(workspaceFolder(), ...path.split('/'));
-    t = await startEditingTest({ steps: [toolStep('create_document', { path, content: SHORT_LESSON }), reply('Created.')] }, uniqueName('source', '.lesson.xml'), WEATHER_LESSON);
+    const t = await startEditingTest({ steps: [toolStep('create_document', { path, content: SHORT_LESSON }), reply('Created.')] }, uniqueName('source', '.lesson.xml'), WEATHER_LESSON);
     const { fake, model } = t;
     await model.api.controller.sendMessage('Make a separate worksheet');
     await ui.waitFor(PENDING_CARD, { text: `Create ${path}?` });
@@ -142,7 +127,7 @@ describe('editing: confirmations, review and revert', function () {
   it('create_document refuses a path outside the workspace or over an existing file, without asking', async () => {
     const outside = `../${uniqueName('escape', '.lesson.xml')}`;
     const existing = `test-docs/${uniqueName('existing', '.lesson.xml')}`;
-    t = await startEditingTest(
+    const t = await startEditingTest(
       {
         steps: [
           {
@@ -173,7 +158,7 @@ describe('editing: confirmations, review and revert', function () {
 
   it("Review shows an applied edit; Revert takes it back and keeps the user's later typing", async () => {
     const withNote = WEATHER_LESSON.replace('</h1>\n', `</h1>\n${NOTE}`);
-    t = await startEditingTest(
+    const t = await startEditingTest(
       { steps: [toolStep('edit_text', { edits: [{ find: '</h1>\n', replace: `</h1>\n${NOTE}` }], summary: 'Added a note' }), reply('Added.')] },
       uniqueName('revert', '.lesson.xml'),
       WEATHER_LESSON,
@@ -205,7 +190,7 @@ describe('editing: confirmations, review and revert', function () {
   });
 
   it('refuses to revert when the user has since changed the text the agent wrote', async () => {
-    t = await startEditingTest(
+    const t = await startEditingTest(
       { steps: [toolStep('edit_text', { edits: [{ find: '</h1>\n', replace: `</h1>\n${NOTE}` }], summary: 'Added a note' }), reply('Added.')] },
       uniqueName('norevert', '.lesson.xml'),
       WEATHER_LESSON,

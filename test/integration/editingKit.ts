@@ -8,7 +8,7 @@ import type { FakeAnthropic } from '../fake/fakeAnthropic';
 import type { ScenarioInput } from '../fake/scenario';
 import { ui } from './driver';
 import type { FakeModelSession } from './fakeModel';
-import { openFreshDocument, useFakeModel, workbench } from './fakeModel';
+import { openFreshDocument, startedPerTest, useFakeModel, workbench } from './fakeModel';
 import { waitUntil } from './helpers';
 
 /** The focused Monaco editor's input (EditContext in recent VS Code, a textarea before). */
@@ -22,6 +22,15 @@ export const WEATHER_LESSON = [
   '  <p>Look out of the window and describe what you see.</p>',
   '  <p>Homework: write three sentences about the weather today.</p>',
   '</lesson>',
+  '',
+].join('\n');
+
+/** A short exercise the scripted model adds to a weather lesson. */
+export const WEATHER_EXERCISE = [
+  '  <exercise id="weather-1" type="fill-blanks" level="A1">',
+  '    <h3>Complete the sentences</h3>',
+  '    <p>Take an umbrella: it is going to <blank answer="rain" student-answer=""/>.</p>',
+  '  </exercise>',
   '',
 ].join('\n');
 
@@ -53,6 +62,25 @@ export async function startEditingTest(scenario: ScenarioInput, name: string, co
   const editor = await openFreshDocument(name, content);
   await model.api.controller.newSession();
   return { model, fake: model.fake, editor, document: editor.document };
+}
+
+type ApprovalRule = 'never' | 'large' | 'always';
+
+/**
+ * Call inside a `describe`: `startEditingTest` for its tests, each ended after the test (its
+ * requests checked valid, its model disposed, every editor closed), and the suite run under
+ * `settings` (auto save, the approval rule for edits), put back after it.
+ */
+export function useEditingTests(settings: { autoSave?: 'off'; approval?: ApprovalRule } = {}): typeof startEditingTest {
+  before(async () => {
+    if (settings.autoSave) await setAutoSave(settings.autoSave);
+    if (settings.approval) await setApprovalRule(settings.approval);
+  });
+  after(async () => {
+    if (settings.autoSave) await setAutoSave(undefined);
+    if (settings.approval) await setApprovalRule(undefined);
+  });
+  return startedPerTest(startEditingTest, (t) => t.model);
 }
 
 /** Gives the editor the focus, puts the cursor at `at`, and types `text` key by key. */
@@ -116,7 +144,7 @@ export async function setAutoSave(value: 'off' | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('files').update('autoSave', value, vscode.ConfigurationTarget.Global);
 }
 
-export async function setApprovalRule(rule: 'never' | 'large' | 'always' | undefined): Promise<void> {
+export async function setApprovalRule(rule: ApprovalRule | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('lessonAgent').update('approval.edits', rule, vscode.ConfigurationTarget.Global);
 }
 

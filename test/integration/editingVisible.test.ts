@@ -9,9 +9,9 @@ import type { Highlight } from '../../src/vscode/editHighlight';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import type { EditingTest } from './editingKit';
-import { currentSession, pressInEditor, reviewDiffTabs, setApprovalRule, setAutoSave, startEditingTest, toolUseId } from './editingKit';
+import { currentSession, pressInEditor, reviewDiffTabs, setApprovalRule, toolUseId, useEditingTests, WEATHER_EXERCISE } from './editingKit';
 import { waitUntil } from './helpers';
-import { closeAllEditors, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
+import { uniqueName, waitForTurnEnd, workbench } from './fakeModel';
 import { report } from './panelKit';
 
 /** A lesson long enough that its end is far below the first screen. */
@@ -22,14 +22,7 @@ const LONG_LESSON = [
   '</lesson>',
   '',
 ].join('\n');
-const EXERCISE = [
-  '  <exercise id="weather-1" type="fill-blanks" level="A1">',
-  '    <h3>Complete the sentences</h3>',
-  '    <p>Take an umbrella: it is going to <blank answer="rain" student-answer=""/>.</p>',
-  '  </exercise>',
-  '',
-].join('\n');
-const EDITED = LONG_LESSON.replace('</lesson>', `${EXERCISE}</lesson>`);
+const EDITED = LONG_LESSON.replace('</lesson>', `${WEATHER_EXERCISE}</lesson>`);
 /** 0-based lines of the exercise in the edited lesson: after the h1 and the 80 paragraphs. */
 const EXERCISE_LINES: [number, number] = [82, 85];
 
@@ -37,7 +30,7 @@ const reply = (text: string) => ({ blocks: [{ type: 'text' as const, text }] });
 const ASSISTANT = `${byTestId(TEST_IDS.message)}[data-kind="assistant"]`;
 
 function appendExercise(options: { text?: string; id?: string } = {}) {
-  const exercise = EXERCISE.replace('weather-1', options.id ?? 'weather-1');
+  const exercise = WEATHER_EXERCISE.replace('weather-1', options.id ?? 'weather-1');
   return {
     blocks: [
       ...(options.text ? [{ type: 'text' as const, text: options.text }] : []),
@@ -73,24 +66,10 @@ async function highlightedOverlays(keys: readonly string[]): Promise<number> {
 
 describe('editing: see what changed', function () {
   this.timeout(90_000);
-  let t: EditingTest | undefined;
-
-  before(async () => {
-    await setAutoSave('off');
-    await setApprovalRule('never');
-  });
-  after(async () => {
-    await setAutoSave(undefined);
-    await setApprovalRule(undefined);
-  });
-  afterEach(async () => {
-    await t?.model.dispose();
-    t = undefined;
-    await closeAllEditors();
-  });
+  const startEditingTest = useEditingTests({ autoSave: 'off', approval: 'never' });
 
   it('scrolls to an agent edit far down the lesson and highlights it; a Revert from the panel does the same', async () => {
-    t = await startEditingTest({ steps: [appendExercise({ text: 'Adding it at the end.' }), reply('Done: a short exercise at the end.')] }, uniqueName('reveal', '.lesson.xml'), LONG_LESSON);
+    const t = await startEditingTest({ steps: [appendExercise({ text: 'Adding it at the end.' }), reply('Done: a short exercise at the end.')] }, uniqueName('reveal', '.lesson.xml'), LONG_LESSON);
     const { document, model } = t;
     const editor = editorOf(document);
     assert.ok(!shows(editor, EXERCISE_LINES[0]), 'the end of the lesson starts out of view');
@@ -122,7 +101,7 @@ describe('editing: see what changed', function () {
   });
 
   it('Ctrl+Z after an agent edit goes to the change, not to line 1, and the cursor stays where it was', async () => {
-    t = await startEditingTest({ steps: [appendExercise(), reply('Added.')] }, uniqueName('undo', '.lesson.xml'), LONG_LESSON);
+    const t = await startEditingTest({ steps: [appendExercise(), reply('Added.')] }, uniqueName('undo', '.lesson.xml'), LONG_LESSON);
     const { document, model } = t;
     // The teacher never clicked in the lesson: VS Code's cursor sits at the very start.
     assert.deepEqual([editorOf(document).selection.active.line, editorOf(document).selection.active.character], [0, 0]);
@@ -142,7 +121,7 @@ describe('editing: see what changed', function () {
   });
 
   it('puts labelled Review and Revert on the reply; Revert asks first, is disabled once done, and closes the review diff', async () => {
-    t = await startEditingTest({ steps: [appendExercise(), reply('Added.')] }, uniqueName('buttons', '.lesson.xml'), LONG_LESSON);
+    const t = await startEditingTest({ steps: [appendExercise(), reply('Added.')] }, uniqueName('buttons', '.lesson.xml'), LONG_LESSON);
     const { document, model } = t;
     await model.api.controller.sendMessage('Add a fill-in-the-blank exercise at the end');
     await waitForTurnEnd(model, 2);
@@ -177,7 +156,7 @@ describe('editing: see what changed', function () {
   it('closes the diff of a proposal once it is approved, and once it is denied', async () => {
     await setApprovalRule('always');
     try {
-      t = await startEditingTest({ steps: [appendExercise(), appendExercise({ id: 'weather-2' }), reply('One added, one not.')] }, uniqueName('proposal', '.lesson.xml'), LONG_LESSON);
+      const t = await startEditingTest({ steps: [appendExercise(), appendExercise({ id: 'weather-2' }), reply('One added, one not.')] }, uniqueName('proposal', '.lesson.xml'), LONG_LESSON);
       const { model } = t;
       await model.api.controller.sendMessage('Add two exercises at the end');
       for (const decision of [TEST_IDS.confirmApprove, TEST_IDS.confirmDeny]) {

@@ -6,6 +6,7 @@ import type { LessonAgentApi } from '../../src/extension';
 import { startFakeAnthropic } from '../fake/fakeAnthropic';
 import type { FakeAnthropic } from '../fake/fakeAnthropic';
 import type { ScenarioInput } from '../fake/scenario';
+import { validateMessagesRequest } from '../fake/validateRequest';
 import { ui } from './driver';
 import { activeExtension, waitUntil } from './helpers';
 
@@ -15,6 +16,45 @@ export interface FakeModelSession {
   fake: FakeAnthropic;
   api: LessonAgentApi;
   dispose(): Promise<void>;
+}
+
+/** Every request the fake received is a valid Messages request (pairing, roles, blocks). */
+export function assertValidRequests(fake: FakeAnthropic): void {
+  for (const request of fake.requests) {
+    if (request.path !== '/v1/messages') continue;
+    assert.notEqual(request.outcome, 'refused:400', `request #${request.index} was accepted by the (strict) fake`);
+    assert.deepEqual(validateMessagesRequest(request.body), [], `request #${request.index} is valid`);
+  }
+}
+
+/**
+ * Call inside a `describe`: returns `start`, and registers an afterEach that ends what each test
+ * started with it, also when the test failed: every request its fake model received is checked
+ * valid, the model is disposed (whether or not the check passed), and every editor is closed.
+ */
+export function startedPerTest<A extends unknown[], T>(
+  start: (...args: A) => Promise<T>,
+  modelOf: (started: T) => { fake: FakeAnthropic; dispose(): Promise<void> },
+): (...args: A) => Promise<T> {
+  const started: T[] = [];
+  afterEach(async () => {
+    const failures: unknown[] = [];
+    for (const model of started.splice(0).map(modelOf)) {
+      try {
+        assertValidRequests(model.fake);
+      } catch (error) {
+        failures.push(error);
+      }
+      await model.dispose().catch((error: unknown) => failures.push(error));
+    }
+    await closeAllEditors();
+    if (failures.length > 0) throw failures[0];
+  });
+  return async (...args: A) => {
+    const value = await start(...args);
+    started.push(value);
+    return value;
+  };
 }
 
 /** Points the extension at a fresh fake model with a stored key; dispose() undoes both. */

@@ -1,4 +1,7 @@
 // Small helpers shared by integration tests.
+import * as assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LessonAgentApi } from '../../src/extension';
 
@@ -11,6 +14,28 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, what: s
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** A note in the harness's artifacts folder, which outlives a window reload. */
+function reloadNotePath(name: string): string {
+  const dir = process.env.LESSON_AGENT_TEST_ARTIFACTS;
+  if (!dir) throw new Error('LESSON_AGENT_TEST_ARTIFACTS is not set: run with `npm run test:integration`.');
+  return path.join(dir, `${name}.json`);
+}
+
+/**
+ * Leaves `state` for the suite that runs after the window reload (`describeAfterReload`), with
+ * this extension host's pid, so that suite can tell the reload started a new one.
+ */
+export function leaveForReload(name: string, state: object): void {
+  writeFileSync(reloadNotePath(name), JSON.stringify({ ...state, pid: process.pid }));
+}
+
+/** What the test before the window reload left, checked to come from another extension host. */
+export function leftBeforeReload<T extends object>(name: string): T {
+  const left = JSON.parse(readFileSync(reloadNotePath(name), 'utf8')) as T & { pid: number };
+  assert.notEqual(process.pid, left.pid, 'a reload starts a new extension host');
+  return left;
 }
 
 /**

@@ -5,31 +5,22 @@ import * as assert from 'node:assert/strict';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { bigLesson } from '../unit/core/lesson/bigLesson';
 import { byTestId, ui } from './driver';
-import type { EditingTest } from './editingKit';
-import { currentSession, pressInEditor, setAutoSave, startEditingTest, toolUseId } from './editingKit';
+import { currentSession, pressInEditor, toolUseId, useEditingTests } from './editingKit';
 import { waitUntil } from './helpers';
-import { closeAllEditors, toolResultsOf, uniqueName, waitForTurnEnd } from './fakeModel';
+import { toolResultsOf, uniqueName, waitForTurnEnd } from './fakeModel';
 
 const PARAGRAPH = /<p id="s40-p2">[^\n]*<\/p>/;
 const NEW_PARAGRAPH = '<p id="s40-p2">Le marchand connaît bien Claire et lui garde les meilleures fraises.</p>';
 
 describe('a large lesson', function () {
   this.timeout(90_000);
-  let t: EditingTest | undefined;
-
-  before(() => setAutoSave('off'));
-  after(() => setAutoSave(undefined));
-  afterEach(async () => {
-    await t?.model.dispose();
-    t = undefined;
-    await closeAllEditors();
-  });
+  const startEditingTest = useEditingTests({ autoSave: 'off' });
 
   it('a 300 KB lesson: the model gets its outline, reads a part, changes it with a targeted edit; one Ctrl+Z undoes it', async () => {
     const { text } = bigLesson(300_000);
     const old = PARAGRAPH.exec(text)?.[0];
     assert.ok(old);
-    t = await startEditingTest(
+    const t = await startEditingTest(
       {
         steps: [
           { blocks: [{ type: 'text', text: 'Let me read unit 40 first.' }, { type: 'tool_use', id: toolUseId(), name: 'read_document', input: { heading: 'Unit 40: au marché' } }] },

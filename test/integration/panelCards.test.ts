@@ -6,9 +6,8 @@ import * as assert from 'node:assert/strict';
 import type { ScenarioInput } from '../fake/scenario';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
-import type { PanelTest } from './panelKit';
-import { ASSISTANT, INPUT, LAST, SHORT_LESSON, assertValidRequests, lastAssistantText, scenarioFile, setGlobal, startPanelTest, typeAndSend } from './panelKit';
-import { closeAllEditors, toolResultsOf, uniqueName, waitForTurnEnd } from './fakeModel';
+import { ASSISTANT, INPUT, LAST, SHORT_LESSON, lastAssistantText, scenarioFile, setGlobal, typeAndSend, usePanelTests } from './panelKit';
+import { toolResultsOf, uniqueName, waitForTurnEnd } from './fakeModel';
 
 const FLOWS = 'panelFlows.json';
 const PENDING_QUESTION = `${byTestId(TEST_IDS.questionCard)}[data-status="pending"]`;
@@ -30,17 +29,10 @@ async function assertComposerWaits(kind: keyof typeof WAITING_PLACEHOLDER = 'que
 
 describe('panel cards: questions and confirmations', function () {
   this.timeout(60_000);
-  let t: PanelTest | undefined;
-
-  afterEach(async () => {
-    if (t) assertValidRequests(t.fake);
-    await t?.model.dispose();
-    t = undefined;
-    await closeAllEditors();
-  });
+  const startPanelTest = usePanelTests();
 
   it('a three-question card (single select, multi-select, text) is answered one question at a time and the model receives the answers', async () => {
-    t = await startPanelTest(scenarioFile(FLOWS));
+    const t = await startPanelTest(scenarioFile(FLOWS));
     await typeAndSend('Add an exercise');
     await ui.waitFor(PENDING_QUESTION);
     await assertComposerWaits();
@@ -102,7 +94,7 @@ describe('panel cards: questions and confirmations', function () {
   });
 
   it('a skipped question reaches the model as skipped and the card says so', async () => {
-    t = await startPanelTest(scenarioFile(FLOWS));
+    const t = await startPanelTest(scenarioFile(FLOWS));
     await typeAndSend('Which level should the exercise be?');
     await ui.waitFor(PENDING_QUESTION);
     assert.equal(await ui.count(byTestId(TEST_IDS.questionProgress)), 0, 'a lone question shows no progress');
@@ -139,7 +131,7 @@ describe('panel cards: questions and confirmations', function () {
           { blocks: [{ type: 'text', text: 'Understood: the note is in, no homework.' }] },
         ],
       };
-      t = await startPanelTest(scenario, { name: uniqueName('confirm', '.lesson.xml'), content: SHORT_LESSON });
+      const t = await startPanelTest(scenario, { name: uniqueName('confirm', '.lesson.xml'), content: SHORT_LESSON });
       const document = t.editor?.document;
       assert.ok(document);
       await typeAndSend('Add a note for me and some homework');

@@ -3,31 +3,23 @@
 // stream in flight while the panel is hidden goes on, and the panel shows it, neither lost nor
 // doubled, when shown again, mid-stream or after it ended.
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ScenarioInput } from '../fake/scenario';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, describeAfterReload, ui } from './driver';
-import { sleep, toolResultsOf, useFakeModel, waitForTurnEnd } from './fakeModel';
-import { waitUntil } from './helpers';
-import type { PanelTest } from './panelKit';
-import { ASSISTANT, INPUT, LAST, READY, assertValidRequests, lastAssistantText, report, scenarioFile, startPanelTest, typeAndSend } from './panelKit';
+import { assertValidRequests, sleep, toolResultsOf, useFakeModel, waitForTurnEnd } from './fakeModel';
+import { leaveForReload, leftBeforeReload, waitUntil } from './helpers';
+import { ASSISTANT, INPUT, LAST, READY, lastAssistantText, report, scenarioFile, typeAndSend, usePanelTests } from './panelKit';
 
 const FLOWS = 'panelFlows.json';
 const PENDING_QUESTION = `${byTestId(TEST_IDS.questionCard)}[data-status="pending"]`;
 const RELOADED = 'a question left pending is answered after a window reload';
 
+const NOTE = 'panel-pending-question';
+
 interface Left {
   sessionId: string;
   toolCallId: string;
-  pid: number;
-}
-
-function leftPath(): string {
-  const dir = process.env.LESSON_AGENT_TEST_ARTIFACTS;
-  if (!dir) throw new Error('LESSON_AGENT_TEST_ARTIFACTS is not set: run with `npm run test:integration`.');
-  return path.join(dir, 'panel-pending-question.json');
 }
 
 /** The text a named rule of a scenario answers with. */
@@ -57,19 +49,13 @@ async function showPanel(): Promise<void> {
 
 describe('panel continuity', function () {
   this.timeout(60_000);
-  let t: PanelTest | undefined;
-
-  afterEach(async () => {
-    if (t) assertValidRequests(t.fake);
-    await t?.model.dispose();
-    t = undefined;
-  });
+  const startPanelTest = usePanelTests();
 
   it('a stream in flight while the panel is hidden is shown, neither lost nor doubled, when shown again mid-stream and after it ended', async () => {
     // The panel's story, slower still: about 9 s, time for two hide/show cycles.
     const story = ruleText(scenarioFile(FLOWS), 'long slow reply');
     const full = squeeze(story);
-    t = await startPanelTest({ steps: [{ delayMs: 40, blocks: [{ type: 'text', text: story, chunk: 3 }] }] });
+    const t = await startPanelTest({ steps: [{ delayMs: 40, blocks: [{ type: 'text', text: story, chunk: 3 }] }] });
     await typeAndSend('Tell me a story, slowly');
     await waitUntil(async () => (await lastAssistantText()).length > 60, 'the story to start streaming');
     await ui.evaluate('window.__panelMarker = 1');
@@ -101,14 +87,13 @@ describe('panel continuity', function () {
   });
 
   it('leaves a three-question card pending and asks for a window reload', async () => {
-    t = await startPanelTest(scenarioFile(FLOWS));
+    const t = await startPanelTest(scenarioFile(FLOWS));
     await typeAndSend('Add an exercise');
     await ui.waitFor(PENDING_QUESTION);
     const toolCallId = await ui.attribute(PENDING_QUESTION, 'data-tool-call-id');
     const sessionId = t.model.api.controller.currentSessionId;
     assert.ok(toolCallId && sessionId);
-    const left: Left = { sessionId, toolCallId, pid: process.pid };
-    writeFileSync(leftPath(), JSON.stringify(left));
+    leaveForReload(NOTE, { sessionId, toolCallId } satisfies Left);
     await ui.screenshot('panel-question-before-reload');
     await ui.reloadAfterTest(RELOADED);
   });
@@ -118,8 +103,7 @@ describeAfterReload(RELOADED, function () {
   this.timeout(60_000);
 
   it('shows the pending card in a new extension host, and answering it resumes the turn with those answers', async () => {
-    const left = JSON.parse(readFileSync(leftPath(), 'utf8')) as Left;
-    assert.notEqual(process.pid, left.pid, 'a reload starts a new extension host');
+    const left = leftBeforeReload<Left>(NOTE);
     await vscode.commands.executeCommand('lessonAgent.openChat');
     const model = await useFakeModel(scenarioFile(FLOWS));
     try {

@@ -9,9 +9,8 @@ import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { contrastOf } from './contrast';
 import { byTestId, ui } from './driver';
 import { waitUntil } from './helpers';
-import type { PanelTest } from './panelKit';
-import { ASSISTANT, SHORT_LESSON, report, setGlobal, startPanelTest, typeAndSend } from './panelKit';
-import { closeAllEditors, openFreshDocument, TEST_KEY, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
+import { ASSISTANT, SHORT_LESSON, report, setGlobal, typeAndSend, usePanelTests } from './panelKit';
+import { openFreshDocument, TEST_KEY, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
 
 const THEMES = [
   { name: 'Light Modern', workbenchClass: 'vs', webviewClass: 'vscode-light' },
@@ -54,17 +53,14 @@ async function top(selector: string): Promise<number> {
 
 describe('panel: contrast and fit of the changed labels', function () {
   this.timeout(120_000);
-  let t: PanelTest | undefined;
   const figures: string[] = [];
 
   afterEach(async () => {
     delete process.env.LESSON_AGENT_DEMO;
     delete process.env.LESSON_AGENT_BASE_URL;
     await setGlobal('lessonAgent', 'approval.edits', undefined);
-    await t?.model.dispose();
-    t = undefined;
-    await closeAllEditors();
   });
+  const startPanelTest = usePanelTests();
 
   after(async () => {
     await setGlobal('workbench', 'colorTheme', undefined);
@@ -73,7 +69,7 @@ describe('panel: contrast and fit of the changed labels', function () {
 
   for (const theme of THEMES) {
     it(`reach 4.5:1 in ${theme.name}`, async () => {
-      t = await startPanelTest(SCENARIO, { name: uniqueName('contrast', '.lesson.xml'), content: SHORT_LESSON });
+      const t = await startPanelTest(SCENARIO, { name: uniqueName('contrast', '.lesson.xml'), content: SHORT_LESSON });
       await setGlobal('workbench', 'colorTheme', `Default ${theme.name}`);
       await ui.waitFor(`.monaco-workbench.${theme.workbenchClass}`, workbench);
       await ui.waitFor(`body.${theme.webviewClass}`, { state: 'attached' });

@@ -8,27 +8,19 @@ import { formatCost, usageLine } from '../../src/shared/format';
 import { totalSpend } from '../../src/shared/spend';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
-import type { PanelTest } from './panelKit';
-import { ASSISTANT, SHORT_LESSON, assertValidRequests, report, scenarioFile, startPanelTest, typeAndSend } from './panelKit';
-import { closeAllEditors, uniqueName, waitForTurnEnd } from './fakeModel';
+import { ASSISTANT, SHORT_LESSON, report, scenarioFile, typeAndSend, usePanelTests } from './panelKit';
+import { uniqueName, waitForTurnEnd } from './fakeModel';
 
 const FOOT = `${ASSISTANT} ${byTestId(TEST_IDS.usage)}`;
 
 describe('panel cost: a reply\'s cost in money', function () {
   this.timeout(60_000);
-  let t: PanelTest | undefined;
-
-  afterEach(async () => {
-    if (t) assertValidRequests(t.fake);
-    await t?.model.dispose();
-    t = undefined;
-    await closeAllEditors();
-  });
+  const startPanelTest = usePanelTests();
 
   it('each reply shows its cost and the header\'s tooltip the session\'s total, with the tokens only in tooltips', async () => {
     // The scenario's replies name the model the request asked for (the default, a priced one).
     const { model: _unpriced, ...priced } = scenarioFile('panelFlows.json');
-    t = await startPanelTest(priced, { name: uniqueName('cost', '.lesson.xml'), content: SHORT_LESSON });
+    const t = await startPanelTest(priced, { name: uniqueName('cost', '.lesson.xml'), content: SHORT_LESSON });
     await typeAndSend('hello');
     await waitForTurnEnd(t.model, 1);
     await ui.waitFor(FOOT);
@@ -66,7 +58,7 @@ describe('panel cost: a reply\'s cost in money', function () {
   it('a reply from a model without a known price says its cost is not known, with why and its tokens in the tooltip', async () => {
     const scenario = scenarioFile('panelFlows.json');
     assert.equal(scenario.model, 'claude-fake-panel', 'the scenario names a model the table does not know');
-    t = await startPanelTest(scenario, { name: uniqueName('tokens', '.lesson.xml'), content: SHORT_LESSON });
+    const t = await startPanelTest(scenario, { name: uniqueName('tokens', '.lesson.xml'), content: SHORT_LESSON });
     await typeAndSend('hello');
     await waitForTurnEnd(t.model, 1);
     await ui.waitFor(FOOT);

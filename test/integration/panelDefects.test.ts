@@ -12,9 +12,8 @@ import { fileNameFor } from '../../src/core/documents/paths';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import { waitUntil } from './helpers';
-import type { PanelTest } from './panelKit';
-import { ASSISTANT, SHORT_LESSON, assertValidRequests, report, startPanelTest, typeAndSend } from './panelKit';
-import { closeAllEditors, openFreshDocument, sleep, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
+import { ASSISTANT, SHORT_LESSON, report, typeAndSend, usePanelTests } from './panelKit';
+import { openFreshDocument, sleep, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
 
 const QUICK_INPUT = '.quick-input-widget .quick-input-box input';
 const REPLY = { rules: [], fallback: { blocks: [{ type: 'text' as const, text: 'Here is what I think.' }] } };
@@ -47,17 +46,10 @@ function workspaceFolder(): vscode.Uri {
 
 describe('panel: a teacher\'s small stumbles', function () {
   this.timeout(90_000);
-  let t: PanelTest | undefined;
-
-  afterEach(async () => {
-    if (t) assertValidRequests(t.fake);
-    await t?.model.dispose();
-    t = undefined;
-    await closeAllEditors();
-  });
+  const startPanelTest = usePanelTests();
 
   it('Ctrl+Alt+L opens the chat with the keyboard in its input', async () => {
-    t = await startPanelTest(REPLY, { name: uniqueName('keys', '.lesson.xml'), content: SHORT_LESSON });
+    await startPanelTest(REPLY, { name: uniqueName('keys', '.lesson.xml'), content: SHORT_LESSON });
     await vscode.commands.executeCommand('workbench.action.closeSidebar');
     await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
     await ui.press('Control+Alt+l', workbench);
@@ -95,7 +87,7 @@ describe('panel: a teacher\'s small stumbles', function () {
   });
 
   it('Export asks where with the title\'s characters, says where it went in the panel, and gives the reply\'s cost as the panel does', async () => {
-    t = await startPanelTest(REPLY, { name: uniqueName('export', '.lesson.xml'), content: SHORT_LESSON });
+    const t = await startPanelTest(REPLY, { name: uniqueName('export', '.lesson.xml'), content: SHORT_LESSON });
     await typeAndSend('What do you think of this lesson?');
     await waitForTurnEnd(t.model, 1);
     await ui.waitFor(`${ASSISTANT}[data-status="done"]`);
@@ -143,7 +135,7 @@ describe('panel: a teacher\'s small stumbles', function () {
   });
 
   it('Show Sessions and the panel\'s sessions list give a session the same date', async () => {
-    t = await startPanelTest(REPLY);
+    const t = await startPanelTest(REPLY);
     await typeAndSend('A session to find by its date');
     await waitForTurnEnd(t.model, 1);
     await ui.click(byTestId(TEST_IDS.sessionsButton));
@@ -166,7 +158,7 @@ describe('panel: a teacher\'s small stumbles', function () {
   });
 
   it('says where edits go when the editor shows another document, shows it on request, or starts a session for the other one', async () => {
-    t = await startPanelTest(REPLY, { name: uniqueName('bound', '.lesson.xml'), content: SHORT_LESSON });
+    const t = await startPanelTest(REPLY, { name: uniqueName('bound', '.lesson.xml'), content: SHORT_LESSON });
     const bound = t.editor?.document;
     assert.ok(bound);
     await typeAndSend('hello');

@@ -7,7 +7,7 @@ import type { ScenarioInput } from '../fake/scenario';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import type { PanelTest } from './panelKit';
-import { ASSISTANT, INPUT, LAST, assertValidRequests, lastAssistantText, recorded, report, startPanelTest, startRecorder, typeAndSend } from './panelKit';
+import { ASSISTANT, INPUT, LAST, lastAssistantText, recorded, report, startRecorder, typeAndSend, usePanelTests } from './panelKit';
 import { waitForTurnEnd } from './fakeModel';
 
 const OVERLOADED_529 = { kind: 'http' as const, status: 529, errorType: 'overloaded_error', message: 'Overloaded', retryAfterMs: 20 };
@@ -30,25 +30,19 @@ function outcomes(t: PanelTest): string[] {
   return t.fake.requests.map((r) => r.outcome);
 }
 
-async function startErrorTest(scenario: ScenarioInput): Promise<PanelTest> {
-  const t = await startPanelTest(scenario);
-  await startRecorder();
-  await typeAndSend('Which French verbs change their stem?');
-  return t;
-}
-
 describe('panel errors: overload, retrying, error banner, Retry', function () {
   this.timeout(60_000);
-  let t: PanelTest | undefined;
+  const startPanelTest = usePanelTests();
 
-  afterEach(async () => {
-    if (t) assertValidRequests(t.fake);
-    await t?.model.dispose();
-    t = undefined;
-  });
+  async function startErrorTest(scenario: ScenarioInput): Promise<PanelTest> {
+    const t = await startPanelTest(scenario);
+    await startRecorder();
+    await typeAndSend('Which French verbs change their stem?');
+    return t;
+  }
 
   it('a 529 then a mid-stream overload: the panel shows retrying, then the answer completes without an error', async () => {
-    t = await startErrorTest({ steps: [{ fault: OVERLOADED_529 }, cutShort, answer] });
+    const t = await startErrorTest({ steps: [{ fault: OVERLOADED_529 }, cutShort, answer] });
     await ui.waitFor(`${RETRYING}[data-code="overloaded"]`, { text: 'attempt 1' });
     assert.match(await ui.text(RETRYING), /The model is overloaded\. Retrying in 1s \(attempt 1\)/);
     await waitForTurnEnd(t.model, 3);
@@ -65,7 +59,7 @@ describe('panel errors: overload, retrying, error banner, Retry', function () {
   });
 
   it('when the retries run out: an error banner with Retry, the partial text kept and marked; Retry completes the answer', async () => {
-    t = await startErrorTest({ steps: [cutShort, cutShort, cutShort, answer] });
+    const t = await startErrorTest({ steps: [cutShort, cutShort, cutShort, answer] });
     await ui.waitFor(`${RETRYING}[data-code="overloaded"]`, { text: 'attempt 2', timeout: 15_000 });
     await ui.waitFor(`${BANNER}[data-code="overloaded"]`, { timeout: 15_000 });
     await waitForTurnEnd(t.model, 3);
@@ -93,7 +87,7 @@ describe('panel errors: overload, retrying, error banner, Retry', function () {
   });
 
   it('a 529 the SDK cannot get past shows the error banner at once; Retry works', async () => {
-    t = await startErrorTest({ steps: [{ fault: OVERLOADED_529 }, { fault: OVERLOADED_529 }, { fault: OVERLOADED_529 }, answer] });
+    const t = await startErrorTest({ steps: [{ fault: OVERLOADED_529 }, { fault: OVERLOADED_529 }, { fault: OVERLOADED_529 }, answer] });
     await ui.waitFor(`${BANNER}[data-code="overloaded"]`);
     await waitForTurnEnd(t.model, 3);
     assert.deepEqual(outcomes(t), ['fault:http:529', 'fault:http:529', 'fault:http:529'], 'the SDK tried three times');

@@ -8,9 +8,8 @@ import { validateLesson } from '../../src/core/lesson/validate';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import { waitUntil } from './helpers';
-import type { PanelTest } from './panelKit';
-import { ASSISTANT, INPUT, LAST, SHORT_LESSON, assertValidRequests, lastAssistantText, recorded, report, scenarioFile, startPanelTest, startRecorder, toolUsesSent, typeAndSend } from './panelKit';
-import { closeAllEditors, sleep, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
+import { ASSISTANT, INPUT, LAST, SHORT_LESSON, lastAssistantText, recorded, report, scenarioFile, startRecorder, toolUsesSent, typeAndSend, usePanelTests } from './panelKit';
+import { sleep, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
 
 const FLOWS = 'panelFlows.json';
 const STREAMING = `${ASSISTANT}[data-status="streaming"]`;
@@ -24,17 +23,10 @@ const EDITING = 'Editing document';
 
 describe('panel flows: conversation, transparent editing, Stop', function () {
   this.timeout(60_000);
-  let t: PanelTest | undefined;
-
-  afterEach(async () => {
-    if (t) assertValidRequests(t.fake);
-    await t?.model.dispose();
-    t = undefined;
-    await closeAllEditors();
-  });
+  const startPanelTest = usePanelTests();
 
   it('"hello" typed and sent with Enter streams a friendly answer; no tool runs and the document is untouched', async () => {
-    t = await startPanelTest(scenarioFile(FLOWS), { name: uniqueName('hello', '.lesson.xml'), content: SHORT_LESSON });
+    const t = await startPanelTest(scenarioFile(FLOWS), { name: uniqueName('hello', '.lesson.xml'), content: SHORT_LESSON });
     const document = t.editor?.document;
     assert.ok(document);
     const version = document.version;
@@ -84,7 +76,7 @@ describe('panel flows: conversation, transparent editing, Stop', function () {
   });
 
   it('"Add a fill-in-the-blank exercise about French verbs" shows its two steps, edits the lesson as the answer streams, and collapses to "Done (2 steps)"', async () => {
-    t = await startPanelTest(scenarioFile(FLOWS), { name: uniqueName('verbs', '.lesson.xml'), content: SHORT_LESSON });
+    const t = await startPanelTest(scenarioFile(FLOWS), { name: uniqueName('verbs', '.lesson.xml'), content: SHORT_LESSON });
     const document = t.editor?.document;
     assert.ok(document);
     await startRecorder();
@@ -151,7 +143,7 @@ describe('panel flows: conversation, transparent editing, Stop', function () {
         ? { ...rule, respond: { ...rule.respond, blocks: rule.respond.blocks?.map((b) => (b.type === 'text' ? { ...b, text: `${b.text}\n\n`.repeat(10) } : b)) } }
         : rule,
     );
-    t = await startPanelTest({ ...flows, rules });
+    const t = await startPanelTest({ ...flows, rules });
     await typeAndSend('Tell me a story, slowly');
     await ui.waitFor(STREAMING);
     await waitUntil(async () => (await lastAssistantText()).length > 40, 'some text to stream');

@@ -8,11 +8,10 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FakeAnthropic } from '../fake/fakeAnthropic';
 import type { ScenarioInput } from '../fake/scenario';
-import { validateMessagesRequest } from '../fake/validateRequest';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import type { FakeModelSession } from './fakeModel';
-import { openFreshDocument, useFakeModel, workbench } from './fakeModel';
+import { openFreshDocument, startedPerTest, useFakeModel, workbench } from './fakeModel';
 import { EXTENSION_ID } from './helpers';
 
 export const READY = `${byTestId(TEST_IDS.root)}[data-ready="true"]`;
@@ -58,6 +57,14 @@ export async function startPanelTest(scenario: ScenarioInput, document?: { name:
   return { model, fake: model.fake, editor };
 }
 
+/**
+ * Call inside a `describe`: `startPanelTest` for its tests, each ended after the test (its
+ * requests checked valid, its model disposed, every editor closed).
+ */
+export function usePanelTests(): typeof startPanelTest {
+  return startedPerTest(startPanelTest, (t) => t.model);
+}
+
 /** Types into the chat input and presses Enter, as a user would. */
 export async function typeAndSend(text: string): Promise<void> {
   await ui.waitFor(`${INPUT}:not([disabled])`);
@@ -72,15 +79,6 @@ export function toolUsesSent(fake: FakeAnthropic): string[] {
     .flatMap((m) => (Array.isArray(m.content) ? (m.content as { type: string; name?: string }[]) : []))
     .filter((b) => b.type === 'tool_use')
     .map((b) => b.name ?? '');
-}
-
-/** Every request the fake received is a valid Messages request (pairing, roles, blocks). */
-export function assertValidRequests(fake: FakeAnthropic): void {
-  for (const request of fake.requests) {
-    if (request.path !== '/v1/messages') continue;
-    assert.notEqual(request.outcome, 'refused:400', `request #${request.index} was accepted by the (strict) fake`);
-    assert.deepEqual(validateMessagesRequest(request.body), [], `request #${request.index} is valid`);
-  }
 }
 
 /** The last assistant message's rendered text. */
@@ -147,6 +145,22 @@ export const WIDE = 400;
 
 export async function sideBarWidth(): Promise<number> {
   return Number(await ui.evaluate(`Math.round(document.querySelector('.part.sidebar').getBoundingClientRect().width)`, workbench));
+}
+
+/**
+ * Call inside a screenshot `describe`, which widens the side bar and changes the theme: opens the
+ * chat and notes the side bar's width before the suite, narrows it back after each test, and puts
+ * the default theme back after the suite. Returns the width it noted.
+ */
+export function useScreenshotWindow(): () => number {
+  let defaultWidth = 0;
+  before(async () => {
+    await vscode.commands.executeCommand('lessonAgent.openChat');
+    defaultWidth = await sideBarWidth();
+  });
+  after(() => setGlobal('workbench', 'colorTheme', undefined));
+  afterEach(() => resizeSideBar('narrower', () => sideBarWidth().then((w) => w <= defaultWidth)));
+  return () => defaultWidth;
 }
 
 /**

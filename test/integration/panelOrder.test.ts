@@ -7,9 +7,8 @@ import type { ScenarioInput } from '../fake/scenario';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import { waitUntil } from './helpers';
-import type { PanelTest } from './panelKit';
-import { ASSISTANT, SHORT_LESSON, assertValidRequests, report, setGlobal, startPanelTest, typeAndSend } from './panelKit';
-import { closeAllEditors, toolResultsOf, uniqueName, waitForTurnEnd } from './fakeModel';
+import { ASSISTANT, SHORT_LESSON, report, setGlobal, typeAndSend, usePanelTests } from './panelKit';
+import { toolResultsOf, uniqueName, waitForTurnEnd } from './fakeModel';
 
 const NOTE = '  <note><p>Bring a dictionary.</p></note>\n';
 
@@ -56,19 +55,12 @@ const EXPECTED_ORDER = [
 
 describe('panel: the conversation reads in order', function () {
   this.timeout(90_000);
-  let t: PanelTest | undefined;
-
-  afterEach(async () => {
-    if (t) assertValidRequests(t.fake);
-    await setGlobal('lessonAgent', 'approval.edits', undefined);
-    await t?.model.dispose();
-    t = undefined;
-    await closeAllEditors();
-  });
+  const startPanelTest = usePanelTests();
+  afterEach(() => setGlobal('lessonAgent', 'approval.edits', undefined));
 
   it('keeps an answered question and a declined change where they were asked, and says "Not applied (you declined)"', async () => {
     await setGlobal('lessonAgent', 'approval.edits', 'always');
-    t = await startPanelTest(ORDER_SCENARIO, { name: uniqueName('order', '.lesson.xml'), content: SHORT_LESSON });
+    const t = await startPanelTest(ORDER_SCENARIO, { name: uniqueName('order', '.lesson.xml'), content: SHORT_LESSON });
     const document = t.editor?.document;
     assert.ok(document);
     await typeAndSend('Add a note for the teacher');
@@ -109,7 +101,7 @@ describe('panel: the conversation reads in order', function () {
     const long = Array.from({ length: 14 }, (_, i) => `Paragraph ${i + 1}: a long answer about the weather in spring, summer, autumn and winter.`).join('\n\n');
     // The last reply streams slowly, as a real one does: the sent message is on screen before it.
     const slow = { delayMs: 40, chunk: 6, blocks: [{ type: 'text' as const, text: long.slice(0, 600) }] };
-    t = await startPanelTest({ rules: [{ when: { userText: 'One more' }, respond: slow }], fallback: { blocks: [{ type: 'text', text: long }] } });
+    const t = await startPanelTest({ rules: [{ when: { userText: 'One more' }, respond: slow }], fallback: { blocks: [{ type: 'text', text: long }] } });
     for (let i = 1; i <= 3; i++) {
       await typeAndSend(`Question ${i}`);
       await waitForTurnEnd(t.model, i);

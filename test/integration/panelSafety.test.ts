@@ -6,8 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
-import type { PanelTest } from './panelKit';
-import { ASSISTANT, assertValidRequests, lastAssistantText, report, startPanelTest, typeAndSend } from './panelKit';
+import { ASSISTANT, lastAssistantText, report, typeAndSend, usePanelTests } from './panelKit';
 import { sleep, waitForTurnEnd } from './fakeModel';
 
 interface Beacon {
@@ -73,21 +72,15 @@ async function liveElements(): Promise<string[]> {
 
 describe('panel safety: model text renders inert', function () {
   this.timeout(60_000);
-  let t: PanelTest | undefined;
+  const startPanelTest = usePanelTests();
   let beacon: Beacon | undefined;
-
-  afterEach(async () => {
-    if (t) assertValidRequests(t.fake);
-    await t?.model.dispose();
-    await beacon?.close();
-    t = undefined;
-  });
+  afterEach(() => beacon?.close());
 
   it('XSS payloads in a streamed reply, a question card and the user message run nothing and load nothing', async () => {
     beacon = await startBeacon();
     const list = payloads(beacon.url);
     const reply = `Here are some tricks:\n\n${list.join('\n\n')}\n\nThat is all.`;
-    t = await startPanelTest(
+    const t = await startPanelTest(
       {
         steps: [
           {

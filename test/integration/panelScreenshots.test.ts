@@ -5,14 +5,13 @@
 // here instead of landing in the docs. The pictures go to the run's screenshots folder as
 // `vscode-<scene>-<theme>.png`; docs/screenshots/vscode-*.png are copies of them.
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import type { ScenarioInput } from '../fake/scenario';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import { waitUntil } from './helpers';
 import type { PanelTest } from './panelKit';
-import { ASSISTANT, LAST, SHORT_LESSON, WIDE, report, resizeSideBar, scenarioFile, setGlobal, sideBarWidth, startPanelTest, typeAndSend } from './panelKit';
-import { closeAllEditors, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
+import { ASSISTANT, LAST, SHORT_LESSON, WIDE, report, resizeSideBar, scenarioFile, setGlobal, sideBarWidth, typeAndSend, usePanelTests, useScreenshotWindow } from './panelKit';
+import { uniqueName, waitForTurnEnd, workbench } from './fakeModel';
 
 const THEMES = [
   { name: 'dark', id: 'Dark Modern', workbenchClass: 'vs-dark', webviewClass: 'vscode-dark' },
@@ -67,30 +66,15 @@ async function applyTheme(theme: (typeof THEMES)[number]): Promise<void> {
 
 describe('panel screenshots in the real VS Code', function () {
   this.timeout(120_000);
-  let t: PanelTest | undefined;
-
-  let defaultWidth = 0;
-
-  before(async () => {
-    await vscode.commands.executeCommand('lessonAgent.openChat');
-    defaultWidth = await sideBarWidth();
-  });
-
-  after(() => setGlobal('workbench', 'colorTheme', undefined));
-
-  afterEach(async () => {
-    await resizeSideBar('narrower', () => sideBarWidth().then((w) => w <= defaultWidth));
-    await setGlobal('lessonAgent', 'approval.edits', undefined);
-    await t?.model.dispose();
-    t = undefined;
-    await closeAllEditors();
-  });
+  const defaultWidth = useScreenshotWindow();
+  afterEach(() => setGlobal('lessonAgent', 'approval.edits', undefined));
+  const startPanelTest = usePanelTests();
 
   for (const theme of THEMES) {
     it(`shows every scene in ${theme.id}`, async () => {
-      t = await startPanelTest(screensScenario(), { name: uniqueName('french-verbs', '.lesson.xml'), content: SHORT_LESSON });
+      const t = await startPanelTest(screensScenario(), { name: uniqueName('french-verbs', '.lesson.xml'), content: SHORT_LESSON });
       await resizeSideBar('wider', () => sideBarWidth().then((w) => w >= WIDE));
-      report(`side bar: ${defaultWidth} px by default, ${await sideBarWidth()} px for the screenshots`);
+      report(`side bar: ${defaultWidth()} px by default, ${await sideBarWidth()} px for the screenshots`);
       await applyTheme(theme);
       await shoot('empty', theme.name);
 

@@ -13,7 +13,7 @@ import { byTestId, ui } from './driver';
 import { uniqueName, waitForTurnEnd } from './fakeModel';
 import { EXTENSION_ID, waitUntil } from './helpers';
 import type { PanelTest } from './panelKit';
-import { ASSISTANT, assertValidRequests, INPUT, SHORT_LESSON, startPanelTest, typeAndSend } from './panelKit';
+import { ASSISTANT, INPUT, SHORT_LESSON, typeAndSend, usePanelTests } from './panelKit';
 
 const PANEL = byTestId(TEST_IDS.sessionsPanel);
 const USER = `${byTestId(TEST_IDS.message)}[data-kind="user"]`;
@@ -35,16 +35,10 @@ async function journalOf(t: PanelTest, sessionId: string): Promise<string> {
 
 describe('panel: sessions in use elsewhere or damaged', function () {
   this.timeout(90_000);
-  let t: PanelTest | undefined;
-
-  afterEach(async () => {
-    if (t) assertValidRequests(t.fake);
-    await t?.model.dispose();
-    t = undefined;
-  });
+  const startPanelTest = usePanelTests();
 
   it('a session the command line is writing opens read-only, naming it; it opens writable with its reply once it has finished', async () => {
-    t = await startPanelTest(NOTED, { name: uniqueName('in-use', '.lesson.xml'), content: SHORT_LESSON });
+    const t = await startPanelTest(NOTED, { name: uniqueName('in-use', '.lesson.xml'), content: SHORT_LESSON });
     const api = t.model.api;
     await typeAndSend('hello from the panel');
     await waitForTurnEnd(t.model, 1);
@@ -87,7 +81,7 @@ describe('panel: sessions in use elsewhere or damaged', function () {
   });
 
   it('a damaged session opens with every message before the damage, and the panel says so', async () => {
-    t = await startPanelTest(NOTED);
+    const t = await startPanelTest(NOTED);
     const api = t.model.api;
     for (const [i, text] of ['the first message', 'the second message', 'the third message'].entries()) {
       await typeAndSend(text);

@@ -6,7 +6,7 @@ import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import { waitUntil } from './helpers';
 import type { PanelTest } from './panelKit';
-import { ASSISTANT, assertValidRequests, scenarioFile, startPanelTest, typeAndSend } from './panelKit';
+import { ASSISTANT, scenarioFile, typeAndSend, usePanelTests } from './panelKit';
 import { waitForTurnEnd } from './fakeModel';
 
 const PANEL = byTestId(TEST_IDS.sessionsPanel);
@@ -35,15 +35,10 @@ async function chatInNewSession(t: PanelTest, text: string, requests: number): P
 
 describe('panel sessions: list, open, rename, delete', function () {
   this.timeout(60_000);
-  let t: PanelTest | undefined;
-
-  after(async () => {
-    if (t) assertValidRequests(t.fake);
-    await t?.model.dispose();
-  });
+  const startPanelTest = usePanelTests();
 
   it('opens another session from the list, renames it, and deletes one after asking', async () => {
-    t = await startPanelTest(scenarioFile('panelFlows.json'));
+    const t = await startPanelTest(scenarioFile('panelFlows.json'));
     const api = t.model.api;
     const first = await chatInNewSession(t, 'hello from the first session', 1);
     const second = await chatInNewSession(t, 'what can you do in the second one?', 2);

@@ -9,9 +9,8 @@ import * as vscode from 'vscode';
 import { validateLesson } from '../../src/core/lesson/validate';
 import { bigLesson } from '../unit/core/lesson/bigLesson';
 import { ui } from './driver';
-import { positionAfter, setAutoSave, startEditingTest, toolUseId, typeInEditor, WEATHER_LESSON } from './editingKit';
-import type { EditingTest } from './editingKit';
-import { answerQuickInput, closeAllEditors, openFreshDocument, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
+import { positionAfter, toolUseId, typeInEditor, WEATHER_LESSON, useEditingTests } from './editingKit';
+import { answerQuickInput, openFreshDocument, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
 import { activeExtension, waitUntil } from './helpers';
 import { report } from './panelKit';
 import { PREVIEW, applyEdit, byPreviewId, inputValues, lineOf, openWithPreview, preview, previewShows, printToPdf } from './previewKit';
@@ -36,15 +35,7 @@ function median(values: readonly number[]): number {
 
 describe('lesson preview', function () {
   this.timeout(90_000);
-  let t: EditingTest | undefined;
-
-  before(() => setAutoSave('off'));
-  after(() => setAutoSave(undefined));
-  afterEach(async () => {
-    await t?.model.dispose();
-    t = undefined;
-    await closeAllEditors();
-  });
+  const startEditingTest = useEditingTests({ autoSave: 'off' });
 
   it('opens to the side with Ctrl+K V and follows the teacher’s typing', async () => {
     const editor = await openWithPreview(uniqueName('weather', '.lesson.xml'), withExercise(WEATHER_LESSON));
@@ -78,7 +69,7 @@ describe('lesson preview', function () {
 
   it('shows an agent edit at once and lights it up', async () => {
     const name = uniqueName('agent', '.lesson.xml');
-    t = await startEditingTest({ steps: [], fallback: { blocks: [{ type: 'text', text: 'unused' }] } }, name, WEATHER_LESSON);
+    const t = await startEditingTest({ steps: [], fallback: { blocks: [{ type: 'text', text: 'unused' }] } }, name, WEATHER_LESSON);
     const { document, model, fake } = t;
     await vscode.window.showTextDocument(document, { preview: false });
     await vscode.commands.executeCommand('lessonAgent.openPreviewToSide');

@@ -4,46 +4,37 @@
 // `describeAfterReload(title, ...)`.
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { emptySession } from '../../src/core/sessions/newSession';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, describeAfterReload, ui } from './driver';
-import { activeExtension } from './helpers';
+import { activeExtension, leaveForReload, leftBeforeReload } from './helpers';
 
 const CONTINUES = 'the open session is back after a window reload';
+
+const NOTE = 'reload-continuity';
 
 interface Left {
   sessionId: string;
   title: string;
-  pid: number;
-}
-
-/** What the first pass leaves for the second; the harness's artifacts folder outlives the reload. */
-function leftPath(): string {
-  const dir = process.env.LESSON_AGENT_TEST_ARTIFACTS;
-  if (!dir) throw new Error('LESSON_AGENT_TEST_ARTIFACTS is not set: run with `npm run test:integration`.');
-  return path.join(dir, 'reload-continuity.json');
 }
 
 describe('continuity: window reload', () => {
   it('leaves a session open and asks for a reload', async () => {
     await vscode.commands.executeCommand('lessonAgent.chat.focus');
     const api = await activeExtension();
-    const left: Left = { sessionId: randomUUID(), title: `Before reload ${randomUUID().slice(0, 8)}`, pid: process.pid };
+    const left: Left = { sessionId: randomUUID(), title: `Before reload ${randomUUID().slice(0, 8)}` };
     await api.host.store.save(emptySession({ id: left.sessionId, now: Date.now(), title: left.title }));
     await api.controller.open(left.sessionId);
     await ui.waitFor(byTestId(TEST_IDS.sessionTitle), { text: left.title });
-    writeFileSync(leftPath(), JSON.stringify(left));
+    leaveForReload(NOTE, left);
     await ui.reloadAfterTest(CONTINUES);
   });
 });
 
 describeAfterReload(CONTINUES, () => {
   it('reopens the session in a new extension host and renders it', async () => {
-    const left = JSON.parse(readFileSync(leftPath(), 'utf8')) as Left;
-    assert.notEqual(process.pid, left.pid, 'a reload starts a new extension host');
+    const left = leftBeforeReload<Left>(NOTE);
     await vscode.commands.executeCommand('lessonAgent.chat.focus');
     const api = await activeExtension();
     assert.equal(api.controller.currentSessionId, left.sessionId);

@@ -6,10 +6,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
-import type { EditingTest } from './editingKit';
-import { setApprovalRule, startEditingTest, toolUseId } from './editingKit';
-import { closeAllEditors, toolResultsOf, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
-import { WIDE, report, resizeSideBar, setGlobal, sideBarWidth } from './panelKit';
+import { toolUseId, useEditingTests } from './editingKit';
+import { toolResultsOf, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
+import { WIDE, report, resizeSideBar, setGlobal, sideBarWidth, useScreenshotWindow } from './panelKit';
 
 const DENIED = 'The user denied this action; nothing was changed.';
 const PENDING_CARD = `${byTestId(TEST_IDS.confirmationCard)}[data-status="pending"]`;
@@ -40,28 +39,12 @@ const THEMES = [
 
 describe("students' work: approval before answers change", function () {
   this.timeout(90_000);
-  let t: EditingTest | undefined;
-  let defaultWidth = 0;
-
-  before(async () => {
-    await setApprovalRule('large');
-    await vscode.commands.executeCommand('lessonAgent.openChat');
-    defaultWidth = await sideBarWidth();
-  });
-  after(async () => {
-    await resizeSideBar('narrower', () => sideBarWidth().then((w) => w <= defaultWidth));
-    await setApprovalRule(undefined);
-    await setGlobal('workbench', 'colorTheme', undefined);
-  });
-  afterEach(async () => {
-    await t?.model.dispose();
-    t = undefined;
-    await closeAllEditors();
-  });
+  useScreenshotWindow();
+  const startEditingTest = useEditingTests({ approval: 'large' });
 
   it('a rewrite that would wipe answers shows the card listing them; Deny leaves every answer in place', async () => {
     const edit = { blocks: [{ type: 'tool_use' as const, id: toolUseId(), name: 'edit_document', input: { documentXml: REWRITTEN, summary: 'Refreshed the market exercises' } }] };
-    t = await startEditingTest({ steps: [edit, { blocks: [{ type: 'text', text: 'I left the answers alone.' }] }] }, uniqueName('answered', '.lesson.xml'), ANSWERED);
+    const t = await startEditingTest({ steps: [edit, { blocks: [{ type: 'text', text: 'I left the answers alone.' }] }] }, uniqueName('answered', '.lesson.xml'), ANSWERED);
     const { document, fake, model } = t;
     await model.api.controller.sendMessage('Refresh the market exercises');
 

@@ -1,68 +1,34 @@
 // The headless CLI end to end: `node dist/cli.js` in its own process (built by `npm run build`),
 // the real SDK against the fake server, the real skills and editing tools on a real file.
 import * as assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { callCost } from '../../../src/core/agent/cost';
 import { DEFAULT_MODEL } from '../../../src/core/agent/models';
 import { validateLesson } from '../../../src/core/lesson/validate';
 import { FileSessionStore } from '../../../src/core/sessions/fileStore';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fake/fakeAnthropic';
-import type { ScenarioInput } from '../../fake/scenario';
-import { validateMessagesRequest } from '../../fake/validateRequest';
-import { checkCliOutput, eventTypes, requireBuiltCli, runCli, SCENARIOS, type CliResult } from './cliProcess';
+import { checkCliOutput, eventTypes, runCli, SCENARIOS, useCliWorkspace } from './cliProcess';
 
 const KEY = 'sk-ant-cli-test-9f8e7d6c5b4a';
 const LESSON = '<lesson title="Verbs" lang="fr">\n  <h1>Les verbes</h1>\n  <p>Bonjour à tous.</p>\n</lesson>\n';
 
 describe('CLI (dist/cli.js)', function () {
   this.timeout(30_000);
-  let dir: string;
-  let doc: string;
-  let sessions: string;
-  let fake: FakeAnthropic | undefined;
-
-  before(requireBuiltCli);
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'la-cli-'));
-    doc = join(dir, 'verbs.lesson.xml');
-    sessions = join(dir, 'sessions');
-    await writeFile(doc, LESSON, 'utf8');
-  });
-  afterEach(async () => {
-    if (fake) {
-      for (const r of fake.requests) assert.deepEqual(validateMessagesRequest(r.body), [], `request #${r.index} is valid`);
-      await fake.close();
-    }
-    fake = undefined;
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  async function serve(scenario: ScenarioInput | string): Promise<FakeAnthropic> {
-    fake = await startFakeAnthropic(scenario);
-    return fake;
-  }
-
-  const run = (url: string, prompt: string, extra: string[] = []): Promise<CliResult> =>
-    runCli(['run', '--doc', doc, '--prompt', prompt, '--session-dir', sessions, '--base-url', url, '--api-key', KEY, ...extra]);
-
-  const check = (result: CliResult): void => checkCliOutput(result, KEY);
+  const cli = useCliWorkspace({ prefix: 'la-cli-', file: 'verbs.lesson.xml', lesson: LESSON, key: KEY });
+  const { serve, run, resume } = cli;
 
   it('answers "hello" without any tool, exit 0, and leaves the file untouched', async () => {
     const f = await serve(join(SCENARIOS, 'hello.json'));
     const r = await run(f.url, 'hello');
-    check(r);
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(eventTypes(r.events), ['text', 'usage', 'done']);
-    assert.equal(await readFile(doc, 'utf8'), LESSON);
+    assert.equal(await readFile(cli.doc, 'utf8'), LESSON);
     assert.equal(f.requests[0]?.headers.authorization, `Bearer ${KEY}`);
   });
 
   it('gives each usage event the call\'s cost in US dollars from the model table, and none for a model it does not know', async () => {
     const f = await serve(join(SCENARIOS, 'hello.json'));
     const r = await run(f.url, 'hello');
-    check(r);
     assert.equal(r.code, 0, r.stderr);
     const priced = r.events.find((e) => e.type === 'usage');
     assert.ok(priced?.type === 'usage');
@@ -70,11 +36,8 @@ describe('CLI (dist/cli.js)', function () {
     assert.equal(typeof priced.cost, 'number');
     assert.equal(priced.cost, callCost(priced.usage, DEFAULT_MODEL));
     assert.ok((priced.cost ?? 0) > 0);
-    for (const q of f.requests) assert.deepEqual(validateMessagesRequest(q.body), [], `request #${q.index} is valid`);
-    await f.close();
     const g = await serve({ model: 'my-gateway-model', steps: [{ blocks: [{ type: 'text', text: 'Hi.' }] }] });
     const unknown = await run(g.url, 'hello', ['--model', 'my-gateway-model']);
-    check(unknown);
     assert.equal(unknown.code, 0, unknown.stderr);
     const tokensOnly = unknown.events.find((e) => e.type === 'usage');
     assert.ok(tokensOnly?.type === 'usage');
@@ -91,7 +54,6 @@ describe('CLI (dist/cli.js)', function () {
       ],
     });
     const r = await run(f.url, 'Check the fill-blanks rules', ['--model', 'claude-sonnet-5-5']);
-    check(r);
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(eventTypes(r.events), ['thinking', 'usage', 'tool_start', 'tool_end', 'thinking', 'text', 'usage', 'done']);
     const notes = r.events.flatMap((e) => (e.type === 'thinking' ? [e.text] : []));
@@ -100,7 +62,7 @@ describe('CLI (dist/cli.js)', function () {
     assert.deepEqual(f.requests.map((q) => q.outcome), ['stream', 'stream'], 'the fake accepted the continuation');
     const body = f.requests[0]?.body as { thinking?: unknown; model?: string };
     assert.deepEqual(body.thinking, { type: 'adaptive', display: 'summarized' });
-    const stored = await new FileSessionStore(sessions).get(r.events[0]?.sessionId ?? '');
+    const stored = await new FileSessionStore(cli.sessions).get(r.events[0]?.sessionId ?? '');
     const kept = stored.messages.find((m) => m.role === 'assistant')?.content.filter((b) => b.type.includes('thinking'));
     const sent = (f.requests[1]?.body as { messages: Array<{ role: string; content: Array<{ type: string }> }> }).messages
       .find((m) => m.role === 'assistant')
@@ -112,17 +74,15 @@ describe('CLI (dist/cli.js)', function () {
   it('exits 1 with an error event when Claude declines, leaving the file untouched', async () => {
     const f = await serve({ steps: [{ blocks: [{ type: 'text', text: 'I cannot help with that.' }], stopReason: 'refusal' }] });
     const r = await run(f.url, 'something declined');
-    check(r);
     assert.equal(r.code, 1);
     const error = r.events.at(-1);
     assert.equal(error?.type === 'error' && error.code, 'refusal');
-    assert.equal(await readFile(doc, 'utf8'), LESSON);
+    assert.equal(await readFile(cli.doc, 'utf8'), LESSON);
   });
 
   it('loads the skill then edits the document in one turn, writing a valid lesson', async () => {
     const f = await serve(join(SCENARIOS, 'fillBlanks.json'));
     const r = await run(f.url, 'Add a fill-in-the-blank exercise about French verbs');
-    check(r);
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(eventTypes(r.events), ['text', 'usage', 'tool_start', 'tool_end', 'usage', 'tool_start', 'tool_end', 'text', 'usage', 'done']);
     const starts = r.events.filter((e) => e.type === 'tool_start');
@@ -131,7 +91,7 @@ describe('CLI (dist/cli.js)', function () {
       ['edit_document', 'Editing document'],
     ]);
     assert.ok(r.events.filter((e) => e.type === 'tool_end').every((e) => e.type === 'tool_end' && e.status === 'success'));
-    const text = await readFile(doc, 'utf8');
+    const text = await readFile(cli.doc, 'utf8');
     assert.ok(validateLesson(text).ok);
     assert.match(text, /<exercise id="verbs-1" type="fill-blanks">/);
     assert.ok(text.startsWith('<lesson title="Verbs" lang="fr">\n  <h1>Les verbes</h1>\n  <p>Bonjour à tous.</p>'));
@@ -143,15 +103,13 @@ describe('CLI (dist/cli.js)', function () {
   it('pauses on a question (exit 3) and a resume in a new process continues with the answers', async () => {
     const f = await serve(join(SCENARIOS, 'question.json'));
     const first = await run(f.url, 'Add an exercise');
-    check(first);
     assert.equal(first.code, 3, first.stderr);
     const question = first.events.find((e) => e.type === 'question');
     assert.ok(question?.type === 'question');
     assert.deepEqual(question.questions.map((q) => q.header), ['Level', 'Topic']);
     assert.equal(first.events.at(-1)?.type === 'done' && first.events.at(-1)?.type, 'done');
     const sessionId = question.sessionId;
-    const second = await runCli(['resume', '--session-dir', sessions, '--session', sessionId, '--answer', '["B1", "food vocabulary"]', '--base-url', f.url, '--api-key', KEY]);
-    check(second);
+    const second = await resume(f.url, sessionId, ['--answer', '["B1", "food vocabulary"]']);
     assert.equal(second.code, 0, second.stderr);
     const text = second.events.map((e) => (e.type === 'text' ? e.delta : '')).join('');
     assert.match(text, /a B1 exercise about food vocabulary it is/);
@@ -169,11 +127,10 @@ describe('CLI (dist/cli.js)', function () {
       ],
     });
     const r = await run(f.url, 'break it');
-    check(r);
     assert.equal(r.code, 0, r.stderr);
     const end = r.events.find((e) => e.type === 'tool_end');
     assert.ok(end?.type === 'tool_end' && end.status === 'error' && typeof end.error === 'string');
-    assert.equal(await readFile(doc, 'utf8'), LESSON);
+    assert.equal(await readFile(cli.doc, 'utf8'), LESSON);
     const sent = JSON.stringify(f.requests[1]?.body.messages);
     assert.match(sent, /"is_error":true/);
     assert.match(sent, /line 1/);
@@ -187,14 +144,12 @@ describe('CLI (dist/cli.js)', function () {
       ],
     });
     const first = await run(f.url, 'remove everything');
-    check(first);
     assert.equal(first.code, 3, first.stderr);
     const card = first.events.find((e) => e.type === 'confirmation');
     assert.ok(card?.type === 'confirmation' && card.request.hasDiff);
-    const second = await runCli(['resume', '--session-dir', sessions, '--session', card.sessionId, '--deny', '--feedback', 'Keep the title', '--base-url', f.url, '--api-key', KEY]);
-    check(second);
+    const second = await resume(f.url, card.sessionId, ['--deny', '--feedback', 'Keep the title']);
     assert.equal(second.code, 0, second.stderr);
-    assert.equal(await readFile(doc, 'utf8'), LESSON);
+    assert.equal(await readFile(cli.doc, 'utf8'), LESSON);
     assert.match(JSON.stringify(f.requests[1]?.body.messages), /denied this action; nothing was changed. Their feedback: Keep the title/);
   });
 
@@ -206,12 +161,10 @@ describe('CLI (dist/cli.js)', function () {
       ],
     });
     const first = await run(f.url, 'hello');
-    check(first);
     assert.equal(first.code, 1);
     const error = first.events.at(-1);
     assert.ok(error?.type === 'error' && error.code === 'auth', JSON.stringify(error));
     const second = await run(f.url, 'hello again', ['--session', error.sessionId]);
-    check(second);
     assert.equal(second.code, 0, second.stderr);
     const sent = f.requests[1]?.body.messages as Array<{ content: Array<{ text?: string }> }>;
     // The first attempt's message carries the document; the two messages go as one, in order.
@@ -227,14 +180,14 @@ describe('CLI (dist/cli.js)', function () {
     assert.equal(second.events[0]?.sessionId, sessionId);
     const sent = f.requests[1]?.body.messages as unknown[];
     assert.equal(sent.length, 3);
-    for (const name of await readdir(join(sessions, 'sessions'))) {
-      assert.ok(!(await readFile(join(sessions, 'sessions', name), 'utf8')).includes(KEY));
+    for (const name of await readdir(join(cli.sessions, 'sessions'))) {
+      assert.ok(!(await readFile(join(cli.sessions, 'sessions', name), 'utf8')).includes(KEY));
     }
   });
 
   it('reports a missing key as a no_api_key error event with exit 1', async () => {
     const f = await serve(join(SCENARIOS, 'hello.json'));
-    const r = await runCli(['run', '--doc', doc, '--prompt', 'hello', '--session-dir', sessions, '--base-url', f.url]);
+    const r = await runCli(['run', '--doc', cli.doc, '--prompt', 'hello', '--session-dir', cli.sessions, '--base-url', f.url]);
     assert.equal(r.code, 1);
     const error = r.events.at(-1);
     assert.ok(error?.type === 'error' && error.code === 'no_api_key');
@@ -243,8 +196,8 @@ describe('CLI (dist/cli.js)', function () {
 
   it('takes the key from ANTHROPIC_API_KEY', async () => {
     const f = await serve(join(SCENARIOS, 'hello.json'));
-    const r = await runCli(['run', '--doc', doc, '--prompt', 'hello', '--session-dir', sessions, '--base-url', f.url], { ANTHROPIC_API_KEY: KEY });
-    check(r);
+    const r = await runCli(['run', '--doc', cli.doc, '--prompt', 'hello', '--session-dir', cli.sessions, '--base-url', f.url], { ANTHROPIC_API_KEY: KEY });
+    checkCliOutput(r, KEY);
     assert.equal(r.code, 0, r.stderr);
   });
 
@@ -252,13 +205,13 @@ describe('CLI (dist/cli.js)', function () {
     const cases: string[][] = [
       [],
       ['launch'],
-      ['run', '--prompt', 'x', '--session-dir', sessions],
-      ['run', '--doc', doc, '--prompt', 'x', '--session-dir', sessions, '--max-steps', 'many'],
-      ['run', '--doc', join(dir, 'missing.xml'), '--prompt', 'x', '--session-dir', sessions],
-      ['resume', '--session-dir', sessions, '--session', 's1', '--approve', '--deny'],
-      ['resume', '--session-dir', sessions, '--session', 's1', '--answer', 'not json'],
-      ['resume', '--session-dir', sessions, '--session', 'nope', '--approve'],
-      ['run', '--doc', doc, '--prompt', 'x', '--session-dir', sessions, '--bogus'],
+      ['run', '--prompt', 'x', '--session-dir', cli.sessions],
+      ['run', '--doc', cli.doc, '--prompt', 'x', '--session-dir', cli.sessions, '--max-steps', 'many'],
+      ['run', '--doc', join(cli.dir, 'missing.xml'), '--prompt', 'x', '--session-dir', cli.sessions],
+      ['resume', '--session-dir', cli.sessions, '--session', 's1', '--approve', '--deny'],
+      ['resume', '--session-dir', cli.sessions, '--session', 's1', '--answer', 'not json'],
+      ['resume', '--session-dir', cli.sessions, '--session', 'nope', '--approve'],
+      ['run', '--doc', cli.doc, '--prompt', 'x', '--session-dir', cli.sessions, '--bogus'],
     ];
     const help = await runCli(['--help']);
     assert.equal(help.code, 0);

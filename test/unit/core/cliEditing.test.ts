@@ -4,14 +4,11 @@
 // nothing on --deny; paths stay inside the folder; a deleted document is a clear error.
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { validateLesson } from '../../../src/core/lesson/validate';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fake/fakeAnthropic';
-import type { ScenarioInput } from '../../fake/scenario';
-import { validateMessagesRequest } from '../../fake/validateRequest';
-import { checkCliOutput, ofType, requireBuiltCli, runCli, toolResults, type CliResult } from './cliProcess';
+import type { FakeAnthropic } from '../../fake/fakeAnthropic';
+import { ofType, toolResults, useCliWorkspace, type CliResult } from './cliProcess';
 
 const KEY = 'sk-ant-cli-editing-3b7c1d9e2f40';
 const LESSON = [
@@ -44,49 +41,14 @@ async function until(check: () => boolean, what: string, timeoutMs = 10_000): Pr
 
 describe('CLI editing rules (dist/cli.js)', function () {
   this.timeout(30_000);
-  let dir: string;
-  let doc: string;
-  let sessions: string;
-  let fake: FakeAnthropic | undefined;
-
-  before(requireBuiltCli);
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'la-cli-edit-'));
-    doc = join(dir, 'weather.lesson.xml');
-    sessions = join(dir, 'sessions');
-    await writeFile(doc, LESSON, 'utf8');
-  });
-  afterEach(async () => {
-    if (fake) {
-      for (const r of fake.requests) assert.deepEqual(validateMessagesRequest(r.body), [], `request #${r.index} is valid`);
-      await fake.close();
-    }
-    fake = undefined;
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  async function serve(scenario: ScenarioInput): Promise<FakeAnthropic> {
-    fake = await startFakeAnthropic(scenario);
-    return fake;
-  }
-
-  const common = (url: string) => ['--session-dir', sessions, '--base-url', url, '--api-key', KEY];
-  async function run(url: string, prompt: string): Promise<CliResult> {
-    const result = await runCli(['run', '--doc', doc, '--prompt', prompt, ...common(url)]);
-    checkCliOutput(result, KEY);
-    return result;
-  }
-  async function resume(url: string, sessionId: string, decision: string[]): Promise<CliResult> {
-    const result = await runCli(['resume', '--session', sessionId, ...decision, ...common(url)]);
-    checkCliOutput(result, KEY);
-    return result;
-  }
+  const cli = useCliWorkspace({ prefix: 'la-cli-edit-', file: 'weather.lesson.xml', lesson: LESSON, key: KEY });
+  const { serve, run, resume } = cli;
 
   /** Runs a turn and, once the model has the request, changes the file as another editor would. */
   async function runWhileEditing(f: FakeAnthropic, prompt: string, edit: (text: string) => string): Promise<CliResult> {
     const running = run(f.url, prompt);
     await until(() => f.requests.length === 1, 'the request to reach the model');
-    await writeFile(doc, edit(await readFile(doc, 'utf8')), 'utf8');
+    await writeFile(cli.doc, edit(await readFile(cli.doc, 'utf8')), 'utf8');
     assert.equal(f.requests.length, 1, 'the file changed while the answer was still streaming');
     return running;
   }
@@ -96,7 +58,7 @@ describe('CLI editing rules (dist/cli.js)', function () {
     const r = await runWhileEditing(f, 'Add a note under the title', (text) => text.replace('weather today.', 'weather today. Due Friday.'));
     assert.equal(r.code, 0, r.stderr);
 
-    assert.equal(await readFile(doc, 'utf8'), WITH_NOTE.replace('weather today.', 'weather today. Due Friday.'));
+    assert.equal(await readFile(cli.doc, 'utf8'), WITH_NOTE.replace('weather today.', 'weather today. Due Friday.'));
     const [result] = toolResults(f, 1);
     assert.ok(result && !result.isError, result?.content);
     assert.match(result.content, /their changes were kept/);
@@ -109,7 +71,7 @@ describe('CLI editing rules (dist/cli.js)', function () {
     const r = await runWhileEditing(f, 'Make the homework personal', () => userVersion);
     assert.equal(r.code, 0, r.stderr);
 
-    assert.equal(await readFile(doc, 'utf8'), userVersion, 'nothing the user wrote is lost, and the edit was not applied');
+    assert.equal(await readFile(cli.doc, 'utf8'), userVersion, 'nothing the user wrote is lost, and the edit was not applied');
     const end = ofType(r.events, 'tool_end')[0];
     assert.equal(end?.status, 'error');
     const [result] = toolResults(f, 1);
@@ -126,7 +88,7 @@ describe('CLI editing rules (dist/cli.js)', function () {
         reply('Created.'),
       ],
     });
-    const denied = join(dir, 'worksheets', 'one.lesson.xml');
+    const denied = join(cli.dir, 'worksheets', 'one.lesson.xml');
     const first = await run(f.url, 'Make a worksheet');
     assert.equal(first.code, 3, first.stderr);
     const card = ofType(first.events, 'confirmation')[0];
@@ -137,12 +99,12 @@ describe('CLI editing rules (dist/cli.js)', function () {
     assert.equal(existsSync(denied), false, 'nothing is written on --deny');
     assert.deepEqual(toolResults(f, 1), [{ content: DENIED, isError: true }]);
 
-    const second = await runCli(['run', '--doc', doc, '--prompt', 'Make another', '--session', card.sessionId, ...common(f.url)]);
+    const second = await run(f.url, 'Make another', ['--session', card.sessionId]);
     assert.equal(second.code, 3, second.stderr);
     const approve = await resume(f.url, card.sessionId, ['--approve']);
     assert.equal(approve.code, 0, approve.stderr);
-    assert.equal(await readFile(join(dir, 'worksheets', 'two.lesson.xml'), 'utf8'), SHORT);
-    assert.equal(await readFile(doc, 'utf8'), LESSON, 'the bound document is untouched');
+    assert.equal(await readFile(join(cli.dir, 'worksheets', 'two.lesson.xml'), 'utf8'), SHORT);
+    assert.equal(await readFile(cli.doc, 'utf8'), LESSON, 'the bound document is untouched');
   });
 
   it('create_document refuses paths outside the folder and existing files, without asking', async () => {
@@ -164,8 +126,8 @@ describe('CLI editing rules (dist/cli.js)', function () {
     assert.match(results[0]?.content ?? '', /^Nothing was created\. .*must stay inside the workspace folder/);
     assert.match(results[1]?.content ?? '', /^Nothing was created\. .*already exists/);
     assert.ok(results.every((x) => x.isError));
-    assert.equal(existsSync(join(dirname(dir), 'escape.lesson.xml')), false);
-    assert.equal(await readFile(doc, 'utf8'), LESSON);
+    assert.equal(existsSync(join(dirname(cli.dir), 'escape.lesson.xml')), false);
+    assert.equal(await readFile(cli.doc, 'utf8'), LESSON);
   });
 
   it('applies a large removal only after --approve', async () => {
@@ -173,10 +135,10 @@ describe('CLI editing rules (dist/cli.js)', function () {
     const first = await run(f.url, 'Make it much shorter');
     assert.equal(first.code, 3, first.stderr);
     assert.match(ofType(first.events, 'confirmation')[0]?.request.reason ?? '', /removes or rewrites \d+% of the document/);
-    assert.equal(await readFile(doc, 'utf8'), LESSON, 'nothing changes while waiting');
+    assert.equal(await readFile(cli.doc, 'utf8'), LESSON, 'nothing changes while waiting');
     const second = await resume(f.url, first.events[0]?.sessionId ?? '', ['--approve']);
     assert.equal(second.code, 0, second.stderr);
-    assert.equal(await readFile(doc, 'utf8'), SHORT);
+    assert.equal(await readFile(cli.doc, 'utf8'), SHORT);
   });
 
   it('refuses an approved edit when the file was changed in the same place while it waited', async () => {
@@ -184,10 +146,10 @@ describe('CLI editing rules (dist/cli.js)', function () {
     const first = await run(f.url, 'Make it much shorter');
     assert.equal(first.code, 3, first.stderr);
     const userVersion = LESSON.replace('<h1>Talking about the weather</h1>', '<h1>Talking about the weather in spring</h1>');
-    await writeFile(doc, userVersion, 'utf8');
+    await writeFile(cli.doc, userVersion, 'utf8');
     const second = await resume(f.url, first.events[0]?.sessionId ?? '', ['--approve']);
     assert.equal(second.code, 0, second.stderr);
-    assert.equal(await readFile(doc, 'utf8'), userVersion, 'the change made while waiting is kept');
+    assert.equal(await readFile(cli.doc, 'utf8'), userVersion, 'the change made while waiting is kept');
     const [result] = toolResults(f, 1);
     assert.ok(result?.isError);
     assert.match(result.content, /Current document:\n[\s\S]*weather in spring/);
@@ -197,19 +159,19 @@ describe('CLI editing rules (dist/cli.js)', function () {
     const f = await serve({ steps: [toolStep('edit_document', { documentXml: SHORT, summary: 'Shortened' }), reply('The file is gone.')] });
     const first = await run(f.url, 'Make it much shorter');
     assert.equal(first.code, 3, first.stderr);
-    await unlink(doc);
+    await unlink(cli.doc);
     const second = await resume(f.url, first.events[0]?.sessionId ?? '', ['--approve']);
     assert.equal(second.code, 0, second.stderr);
     const end = ofType(second.events, 'tool_end')[0];
     assert.equal(end?.status, 'error');
     assert.match(end.error ?? '', /weather\.lesson\.xml no longer exists \(it was deleted or moved\)/);
-    assert.equal(existsSync(doc), false);
+    assert.equal(existsSync(cli.doc), false);
   });
 
   it('edits Markdown with targeted edits and no XML validation; an ambiguous find changes nothing', async () => {
-    doc = join(dir, 'notes.md');
+    cli.doc = join(cli.dir, 'notes.md');
     const markdown = '# Weather <words>\n\nsun & rain\n\nsun & wind\n';
-    await writeFile(doc, markdown, 'utf8');
+    await writeFile(cli.doc, markdown, 'utf8');
     const f = await serve({
       steps: [
         toolStep('edit_text', { edits: [{ find: 'sun & ', replace: 'the sun & ' }], summary: 'Ambiguous' }),
@@ -222,7 +184,7 @@ describe('CLI editing rules (dist/cli.js)', function () {
     const [ambiguous] = toolResults(f, 1);
     assert.ok(ambiguous?.isError);
     assert.match(ambiguous.content, /occurs 2 times \(lines 3, 5\)/);
-    assert.equal(await readFile(doc, 'utf8'), '# Weather <words>\n\nsun & rain & snow\n\nsun & wind\n');
+    assert.equal(await readFile(cli.doc, 'utf8'), '# Weather <words>\n\nsun & rain & snow\n\nsun & wind\n');
     assert.ok(!validateLesson(markdown).ok, 'the text is not XML, and was edited anyway');
   });
 });

@@ -3,14 +3,9 @@
 // is refused under --approval never unless the prompt asked for it), and `resume --answer` keeps
 // the same answer rule as the question card.
 import * as assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fake/fakeAnthropic';
-import type { ScenarioInput } from '../../fake/scenario';
-import { validateMessagesRequest } from '../../fake/validateRequest';
+import { readFile, writeFile } from 'node:fs/promises';
 import { ANSWERED, ORIGINAL_FORMAT_LESSON, SEED_EXAMPLE } from './lesson/fixtures';
-import { checkCliOutput, ofType, requireBuiltCli, runCli, toolResults, type CliResult } from './cliProcess';
+import { ofType, toolResults, useCliWorkspace } from './cliProcess';
 
 const KEY = 'sk-ant-cli-lessons-5e6f7a8b9c0d';
 const DENIED = 'The user denied this action; nothing was changed.';
@@ -38,52 +33,17 @@ const GOOD = ['the market', ['2026-03-02', '2026-03-13'], ['Reading'], '8'];
 
 describe('CLI: lessons as teachers have them (dist/cli.js)', function () {
   this.timeout(60_000);
-  let dir: string;
-  let doc: string;
-  let sessions: string;
-  let fake: FakeAnthropic | undefined;
-
-  before(requireBuiltCli);
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'la-cli-lessons-'));
-    doc = join(dir, 'market.lesson.xml');
-    sessions = join(dir, 'sessions');
-    await writeFile(doc, ANSWERED, 'utf8');
-  });
-  afterEach(async () => {
-    if (fake) {
-      for (const r of fake.requests) assert.deepEqual(validateMessagesRequest(r.body), [], `request #${r.index} is valid`);
-      await fake.close();
-    }
-    fake = undefined;
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  async function serve(scenario: ScenarioInput): Promise<FakeAnthropic> {
-    await fake?.close();
-    fake = await startFakeAnthropic(scenario);
-    return fake;
-  }
-  const common = (url: string, extra: string[]) => ['--session-dir', sessions, '--base-url', url, '--api-key', KEY, ...extra];
-  async function run(url: string, prompt: string, extra: string[] = []): Promise<CliResult> {
-    const result = await runCli(['run', '--doc', doc, '--prompt', prompt, ...common(url, extra)]);
-    checkCliOutput(result, KEY);
-    return result;
-  }
-  async function resume(url: string, sessionId: string, args: string[]): Promise<CliResult> {
-    const result = await runCli(['resume', '--session', sessionId, ...common(url, args)]);
-    checkCliOutput(result, KEY);
-    return result;
-  }
+  const cli = useCliWorkspace({ prefix: 'la-cli-lessons-', file: 'market.lesson.xml', lesson: ANSWERED, key: KEY });
+  const { serve, run, resume } = cli;
 
   it('edits a lesson in the original format that has old problems; they are reported, not blocking', async () => {
     const old = ORIGINAL_FORMAT_LESSON.replace('<p>Read the sentences', '<p data-source="quizlet">Read&nbsp;the sentences');
-    await writeFile(doc, old, 'utf8');
+    await writeFile(cli.doc, old, 'utf8');
     const added = old.replace('</lesson>', `  ${SEED_EXAMPLE.replace('ex-123', 'ex-126')}\n</lesson>`);
     const f = await serve({ steps: [edit(added), reply('Added.')] });
     const r = await run(f.url, 'Add another gap-fill');
     assert.equal(r.code, 0, r.stderr);
-    assert.equal(await readFile(doc, 'utf8'), added);
+    assert.equal(await readFile(cli.doc, 'utf8'), added);
     const [result] = toolResults(f, 1);
     assert.ok(result && !result.isError, result?.content);
     assert.match(result.content, /Note: the document already had 2 problems before this edit; they did not block it/);
@@ -97,11 +57,11 @@ describe('CLI: lessons as teachers have them (dist/cli.js)', function () {
       const card = ofType(first.events, 'confirmation')[0];
       assert.equal(card?.request.title, "Change students' work in market.lesson.xml?");
       assert.match(card.request.studentWork?.[0]?.changes.join('\n') ?? '', c.listed);
-      assert.equal(await readFile(doc, 'utf8'), ANSWERED, 'nothing changes while waiting');
+      assert.equal(await readFile(cli.doc, 'utf8'), ANSWERED, 'nothing changes while waiting');
       const denied = await resume(f.url, card.sessionId, ['--deny']);
       assert.equal(denied.code, 0, denied.stderr);
       assert.deepEqual(toolResults(f, 1), [{ content: DENIED, isError: true }]);
-      assert.equal(await readFile(doc, 'utf8'), ANSWERED);
+      assert.equal(await readFile(cli.doc, 'utf8'), ANSWERED);
     });
 
     it(`${c.name}: under --approval never, refused with the ids named`, async () => {
@@ -113,7 +73,7 @@ describe('CLI: lessons as teachers have them (dist/cli.js)', function () {
       assert.ok(result?.isError);
       assert.match(result.content, new RegExp(`^The document was NOT changed: this edit would change students' work \\(1 [a-z ]+: ${c.ids}\\)`));
       assert.match(result.content, c.listed);
-      assert.equal(await readFile(doc, 'utf8'), ANSWERED);
+      assert.equal(await readFile(cli.doc, 'utf8'), ANSWERED);
     });
   }
 
@@ -124,13 +84,13 @@ describe('CLI: lessons as teachers have them (dist/cli.js)', function () {
     const first = await run(f.url, 'Tidy up the lesson');
     const approved = await resume(f.url, first.events[0]?.sessionId ?? '', ['--approve']);
     assert.equal(approved.code, 0, approved.stderr);
-    assert.equal(await readFile(doc, 'utf8'), changed.after);
+    assert.equal(await readFile(cli.doc, 'utf8'), changed.after);
 
-    await writeFile(doc, ANSWERED, 'utf8');
+    await writeFile(cli.doc, ANSWERED, 'utf8');
     const g = await serve({ steps: [edit(removed.after), reply('Removed.')] });
     const asked = await run(g.url, 'Remove the first sentence of exercise 1, answer and all', ['--approval', 'never']);
     assert.equal(asked.code, 0, asked.stderr);
-    assert.equal(await readFile(doc, 'utf8'), removed.after);
+    assert.equal(await readFile(cli.doc, 'utf8'), removed.after);
     assert.match(toolResults(g, 1)[0]?.content ?? '', /As the user asked, this changed students' work/);
   });
 

@@ -3,9 +3,13 @@
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { cliEventSchema, type CliEvent } from '../../../src/shared/events';
-import type { FakeAnthropic } from '../../fake/fakeAnthropic';
+import { startFakeAnthropic, type FakeAnthropic } from '../../fake/fakeAnthropic';
+import type { ScenarioInput } from '../../fake/scenario';
+import { validateMessagesRequest } from '../../fake/validateRequest';
 
 /** The repository: the nearest folder up from this bundle (out/test/...) that holds esbuild.mjs. */
 function repositoryRoot(): string {
@@ -84,4 +88,82 @@ export function toolResults(fake: FakeAnthropic, index: number): ToolResult[] {
 
 export function ofType<T extends CliEvent['type']>(events: CliEvent[], type: T): Extract<CliEvent, { type: T }>[] {
   return events.filter((e): e is Extract<CliEvent, { type: T }> => e.type === type);
+}
+
+export interface CliWorkspaceOptions {
+  /** The temp folder's name prefix, e.g. 'la-cli-edit-'. */
+  prefix: string;
+  /** The lesson document's file name, and its text at the start of each test. */
+  file: string;
+  lesson: string;
+  /** The key every run passes, and that must never appear in the output. */
+  key: string;
+}
+
+/** One test's folder, document and sessions, and the CLI run against them. Fresh for each test. */
+export interface CliWorkspace {
+  readonly dir: string;
+  /** The document `run` binds; a test may point it at another file in `dir`. */
+  doc: string;
+  readonly sessions: string;
+  /** Starts the fake server; the one started before in this test is checked and closed first. */
+  serve(scenario: ScenarioInput | string): Promise<FakeAnthropic>;
+  /** `run --doc doc --prompt prompt` on this workspace; its output passes `checkCliOutput`. */
+  run(url: string, prompt: string, extra?: string[], env?: Record<string, string>): Promise<CliResult>;
+  /** `resume --session sessionId` on this workspace; its output passes `checkCliOutput`. */
+  resume(url: string, sessionId: string, extra?: string[]): Promise<CliResult>;
+}
+
+/**
+ * Call inside a `describe`: registers the hooks that give each test a temp folder holding the
+ * lesson, and that afterwards check every request the fake received is a valid Messages request
+ * (as strict as the real API), close the fake and remove the folder.
+ */
+export function useCliWorkspace(options: CliWorkspaceOptions): CliWorkspace {
+  let fake: FakeAnthropic | undefined;
+  async function closeFake(): Promise<void> {
+    const closing = fake;
+    fake = undefined;
+    if (!closing) return;
+    try {
+      for (const r of closing.requests) assert.deepEqual(validateMessagesRequest(r.body), [], `request #${r.index} is valid`);
+    } finally {
+      await closing.close();
+    }
+  }
+  const common = (url: string) => ['--session-dir', workspace.sessions, '--base-url', url, '--api-key', options.key];
+  const checked = (result: CliResult): CliResult => {
+    checkCliOutput(result, options.key);
+    return result;
+  };
+  const workspace = {
+    dir: '',
+    doc: '',
+    sessions: '',
+    serve: async (scenario: ScenarioInput | string) => {
+      await closeFake();
+      fake = await startFakeAnthropic(scenario);
+      return fake;
+    },
+    run: async (url: string, prompt: string, extra: string[] = [], env: Record<string, string> = {}) =>
+      checked(await runCli(['run', '--doc', workspace.doc, '--prompt', prompt, ...common(url), ...extra], env)),
+    resume: async (url: string, sessionId: string, extra: string[] = []) =>
+      checked(await runCli(['resume', '--session', sessionId, ...common(url), ...extra])),
+  };
+
+  before(requireBuiltCli);
+  beforeEach(async () => {
+    workspace.dir = await mkdtemp(join(tmpdir(), options.prefix));
+    workspace.doc = join(workspace.dir, options.file);
+    workspace.sessions = join(workspace.dir, 'sessions');
+    await writeFile(workspace.doc, options.lesson, 'utf8');
+  });
+  afterEach(async () => {
+    try {
+      await closeFake();
+    } finally {
+      await rm(workspace.dir, { recursive: true, force: true });
+    }
+  });
+  return workspace;
 }

@@ -5,15 +5,12 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, mkdir, readdir, readFile, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileSessionStore } from '../../../src/core/sessions/fileStore';
 import type { AgentEvent } from '../../../src/shared/events';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fake/fakeAnthropic';
-import type { ScenarioInput } from '../../fake/scenario';
 import { bigLesson } from './lesson/bigLesson';
-import { checkCliOutput, requireBuiltCli, runCli, type CliResult } from './cliProcess';
+import { checkCliOutput, runCli, useCliWorkspace, type CliResult } from './cliProcess';
 
 const KEY = 'sk-ant-cli-sessions-5e6f7a8b9c0d';
 const LESSON = '<lesson title="Verbs" lang="fr">\n  <h1>Les verbes</h1>\n  <p>Bonjour à tous.</p>\n</lesson>\n';
@@ -38,33 +35,8 @@ async function sessionBytes(dir: string): Promise<number> {
 
 describe('CLI sessions that cannot be lost (dist/cli.js)', function () {
   this.timeout(60_000);
-  let dir: string;
-  let doc: string;
-  let sessions: string;
-  let fake: FakeAnthropic | undefined;
-
-  before(requireBuiltCli);
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'la-cli-sessions-'));
-    doc = join(dir, 'verbs.lesson.xml');
-    sessions = join(dir, 'sessions');
-    await writeFile(doc, LESSON, 'utf8');
-  });
-  afterEach(async () => {
-    await fake?.close();
-    fake = undefined;
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  async function serve(scenario: ScenarioInput): Promise<FakeAnthropic> {
-    fake = await startFakeAnthropic(scenario);
-    return fake;
-  }
-
-  const run = (url: string, prompt: string, extra: string[] = [], env: Record<string, string> = {}): Promise<CliResult> =>
-    runCli(['run', '--doc', doc, '--prompt', prompt, '--session-dir', sessions, '--base-url', url, '--api-key', KEY, ...extra], env);
-  const resume = (url: string, id: string, extra: string[]): Promise<CliResult> =>
-    runCli(['resume', '--session-dir', sessions, '--session', id, '--base-url', url, '--api-key', KEY, ...extra]);
+  const cli = useCliWorkspace({ prefix: 'la-cli-sessions-', file: 'verbs.lesson.xml', lesson: LESSON, key: KEY });
+  const { serve, run, resume } = cli;
 
   it('two runs on one session at once: one runs, the other is refused with an error event, and no answer is lost', async () => {
     const f = await serve({ steps: [], fallback: reply('A slow and careful answer, streamed over a good second.', 30) });
@@ -73,12 +45,11 @@ describe('CLI sessions that cannot be lost (dist/cli.js)', function () {
     const id = first.events[0]?.sessionId ?? '';
     for (let trial = 0; trial < 3; trial++) {
       const [a, b] = await Promise.all([run(f.url, `left ${trial}`, ['--session', id]), run(f.url, `right ${trial}`, ['--session', id])]);
-      for (const r of [a, b]) checkCliOutput(r, KEY);
       const codes = [a.code, b.code].sort();
       assert.deepEqual(codes, [0, 1], `trial ${trial}: one ran, one was refused (${a.stderr} ${b.stderr})`);
       const refused = a.code === 1 ? a : b;
       assert.match(errorEvent(refused)?.message ?? '', /in use by/, 'the refusal says who holds the session');
-      const session = await new FileSessionStore(sessions).get(id);
+      const session = await new FileSessionStore(cli.sessions).get(id);
       const prompts = session.messages.flatMap((m) => (m.role === 'user' ? m.content.flatMap((c) => (c.type === 'text' ? [c.text] : [])) : []));
       for (const [r, prompt] of [[a, `left ${trial}`], [b, `right ${trial}`]] as const) {
         if (r.code === 0) assert.ok(prompts.includes(prompt), `trial ${trial}: the answered "${prompt}" is in the session`);
@@ -101,10 +72,9 @@ describe('CLI sessions that cannot be lost (dist/cli.js)', function () {
     // The other one is refused: the session is in use (1), or, if it came late, nothing waits any more (2).
     const codes = [a.code, b.code].sort();
     assert.ok(codes[0] === 0 && (codes[1] === 1 || codes[1] === 2), `${codes.join(', ')}: ${a.stderr} ${b.stderr}`);
-    for (const r of [a, b]) checkCliOutput(r, KEY);
     assert.equal(f.requests.length, 2, 'one continuation only');
-    assert.equal(await readFile(join(dir, 'worksheet.md'), 'utf8'), '# Worksheet\n');
-    const session = await new FileSessionStore(sessions).get(id);
+    assert.equal(await readFile(join(cli.dir, 'worksheet.md'), 'utf8'), '# Worksheet\n');
+    const session = await new FileSessionStore(cli.sessions).get(id);
     const call = Object.values(session.toolCalls).find((c) => c.tool === 'create_document');
     assert.equal(call?.status, 'success');
     assert.equal(session.turns.at(-1)?.status, 'completed');
@@ -115,13 +85,12 @@ describe('CLI sessions that cannot be lost (dist/cli.js)', function () {
     const first = await run(f.url, 'the first message');
     const id = first.events[0]?.sessionId ?? '';
     for (const prompt of ['the second message', 'the third message']) assert.equal((await run(f.url, prompt, ['--session', id])).code, 0);
-    const file = (await readdir(join(sessions, 'sessions'))).find((n) => n.startsWith(id) && !n.endsWith('.lock'));
+    const file = (await readdir(join(cli.sessions, 'sessions'))).find((n) => n.startsWith(id) && !n.endsWith('.lock'));
     assert.ok(file);
-    const path = join(sessions, 'sessions', file);
+    const path = join(cli.sessions, 'sessions', file);
     // A torn write at the end of the file (a power cut): the last few bytes are gone.
     await truncate(path, (await stat(path)).size - 40);
     const next = await run(f.url, 'after the damage', ['--session', id]);
-    checkCliOutput(next, KEY);
     assert.equal(next.code, 0, next.stderr);
     const sent = JSON.stringify(f.requests.at(-1)?.body.messages);
     for (const prompt of ['the first message', 'the second message', 'after the damage']) assert.ok(sent.includes(prompt), `${prompt} is still there`);
@@ -130,7 +99,7 @@ describe('CLI sessions that cannot be lost (dist/cli.js)', function () {
   it('grows by far less than the document per small edit on a 1 MB lesson', async function () {
     this.timeout(150_000);
     const { text } = bigLesson(1_000_000);
-    await writeFile(doc, text, 'utf8');
+    await writeFile(cli.doc, text, 'utf8');
     const edits = Array.from({ length: 10 }, (_, i) => ({
       blocks: [{ type: 'tool_use' as const, name: 'edit_text', input: { edits: [{ find: `Unit ${i + 10}: au marché`, replace: `Unit ${i + 10}: à la gare` }], summary: `Rename unit ${i + 10}` } }],
     }));
@@ -138,12 +107,12 @@ describe('CLI sessions that cannot be lost (dist/cli.js)', function () {
     const before = await run(f.url, 'warm up', ['--max-steps', '12']);
     assert.equal(before.code, 0, before.stderr);
     const id = before.events[0]?.sessionId ?? '';
-    const start = await sessionBytes(sessions);
+    const start = await sessionBytes(cli.sessions);
     // Each edit of a 1 MB lesson is checked whole (lesson rules, students' work): slow on a loaded machine.
-    const r = await runCli(['run', '--doc', doc, '--prompt', 'rename ten units', '--session-dir', sessions, '--base-url', f.url, '--api-key', KEY, '--session', id, '--max-steps', '12'], {}, 90_000);
+    const r = await runCli(['run', '--doc', cli.doc, '--prompt', 'rename ten units', '--session-dir', cli.sessions, '--base-url', f.url, '--api-key', KEY, '--session', id, '--max-steps', '12'], {}, 90_000);
     assert.equal(r.code, 0, r.stderr + r.stdout.slice(-3000));
     assert.equal(r.events.filter((e) => e.type === 'tool_end' && e.editId).length, 10);
-    const perEdit = ((await sessionBytes(sessions)) - start) / 10;
+    const perEdit = ((await sessionBytes(cli.sessions)) - start) / 10;
     assert.ok(perEdit < 10_000, `${Math.round(perEdit)} bytes per small edit`);
   });
 
@@ -151,30 +120,29 @@ describe('CLI sessions that cannot be lost (dist/cli.js)', function () {
     const f = await serve({ steps: [], fallback: reply('Noted.') });
     const first = await run(f.url, 'hello');
     const id = first.events[0]?.sessionId ?? '';
-    const file = (await readdir(join(sessions, 'sessions'))).find((n) => n.startsWith(id) && !n.endsWith('.lock')) ?? '';
+    const file = (await readdir(join(cli.sessions, 'sessions'))).find((n) => n.startsWith(id) && !n.endsWith('.lock')) ?? '';
     // What a newer Lesson Agent would write, in whichever format this version keeps sessions.
     const future = file.endsWith('.jsonl') ? '{"v":99,"c":"00000000","r":{"kind":"future"}}\n' : '{"version": 99, "future": true}\n';
-    await writeFile(join(sessions, 'sessions', file), future, 'utf8');
+    await writeFile(join(cli.sessions, 'sessions', file), future, 'utf8');
     const newer = await run(f.url, 'again', ['--session', id]);
     assert.equal(newer.code, 1, newer.stderr);
     assert.match(errorEvent(newer)?.message ?? '', /newer/);
-    await writeFile(join(sessions, 'sessions', file), 'garbage', 'utf8');
+    await writeFile(join(cli.sessions, 'sessions', file), 'garbage', 'utf8');
     const damaged = await run(f.url, 'again', ['--session', id]);
     assert.equal(damaged.code, 1, damaged.stderr);
     assert.equal(errorEvent(damaged)?.code, 'session');
-    const blocked = join(dir, 'not-a-folder');
+    const blocked = join(cli.dir, 'not-a-folder');
     await writeFile(blocked, 'a file where the sessions folder should be', 'utf8');
-    const unwritable = await runCli(['run', '--doc', doc, '--prompt', 'hi', '--session-dir', blocked, '--base-url', f.url, '--api-key', KEY]);
+    const unwritable = await runCli(['run', '--doc', cli.doc, '--prompt', 'hi', '--session-dir', blocked, '--base-url', f.url, '--api-key', KEY]);
     assert.equal(unwritable.code, 1, unwritable.stderr);
     assert.equal(errorEvent(unwritable)?.code, 'session');
-    for (const r of [newer, damaged, unwritable]) checkCliOutput(r, KEY);
+    checkCliOutput(unwritable, KEY);
   });
 
   it('gives up on a server that never sends headers, from the stall timeout setting', async () => {
     const f = await serve({ steps: [], fallback: { fault: { kind: 'hang' } } });
     const started = Date.now();
     const r = await run(f.url, 'hello', ['--stall-timeout', '1']);
-    checkCliOutput(r, KEY);
     assert.equal(r.code, 1, r.stderr);
     assert.equal(errorEvent(r)?.code, 'network');
     assert.ok(Date.now() - started < 12_000, `${Date.now() - started} ms`);
@@ -183,7 +151,6 @@ describe('CLI sessions that cannot be lost (dist/cli.js)', function () {
   it('logs the SDK to stderr only, with the key redacted, under ANTHROPIC_LOG=debug', async () => {
     const f = await serve({ steps: [], fallback: reply('Hello.') });
     const r = await run(f.url, 'hello', [], { ANTHROPIC_LOG: 'debug' });
-    checkCliOutput(r, KEY);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /anthropic/i, 'the debug log went to stderr');
   });
@@ -192,7 +159,6 @@ describe('CLI sessions that cannot be lost (dist/cli.js)', function () {
     const broken = { ...reply('This first attempt will break half way through.'), fault: { kind: 'error_event' as const, afterEvents: 6 } };
     const f = await serve({ chunk: 5, steps: [broken, reply('Hello again.')] });
     const r = await run(f.url, 'hello');
-    checkCliOutput(r, KEY);
     assert.equal(r.code, 0, r.stderr);
     const at = r.events.findIndex((e) => e.type === 'discard');
     const discard = r.events[at];
@@ -213,16 +179,16 @@ describe('CLI sessions that cannot be lost (dist/cli.js)', function () {
   });
 
   it('edits a symlinked document through its target and removes stale temp files at start', async () => {
-    const real = join(dir, 'real');
+    const real = join(cli.dir, 'real');
     await mkdir(real);
     const target = join(real, 'verbs.lesson.xml');
     await writeFile(target, LESSON, 'utf8');
-    await rm(doc);
-    await symlink(target, doc);
+    await rm(cli.doc);
+    await symlink(target, cli.doc);
     const pid = deadPid();
-    const stale = [join(dir, `.verbs.lesson.xml.${pid}.0a1b2c.tmp`), join(real, `.verbs.lesson.xml.${pid}.0a1b2d.tmp`)];
-    await mkdir(join(sessions, 'sessions'), { recursive: true });
-    stale.push(join(sessions, `index.json.${pid}.0a1b2e.tmp`), join(sessions, 'sessions', `s-x.jsonl.${pid}.0a1b2f.tmp`));
+    const stale = [join(cli.dir, `.verbs.lesson.xml.${pid}.0a1b2c.tmp`), join(real, `.verbs.lesson.xml.${pid}.0a1b2d.tmp`)];
+    await mkdir(join(cli.sessions, 'sessions'), { recursive: true });
+    stale.push(join(cli.sessions, `index.json.${pid}.0a1b2e.tmp`), join(cli.sessions, 'sessions', `s-x.jsonl.${pid}.0a1b2f.tmp`));
     for (const path of stale) await writeFile(path, 'left by a killed process', 'utf8');
     const f = await serve({
       steps: [
@@ -232,7 +198,7 @@ describe('CLI sessions that cannot be lost (dist/cli.js)', function () {
     });
     const r = await run(f.url, 'say good evening');
     assert.equal(r.code, 0, r.stderr);
-    assert.ok((await lstat(doc)).isSymbolicLink(), 'the link is still a link');
+    assert.ok((await lstat(cli.doc)).isSymbolicLink(), 'the link is still a link');
     assert.match(await readFile(target, 'utf8'), /Bonsoir à tous\./);
     for (const path of stale) assert.ok(!existsSync(path), `${path} was removed`);
   });

@@ -5,7 +5,7 @@ import { callCost } from '../../../../src/core/agent/cost';
 import { MODELS, modelInfo } from '../../../../src/core/agent/models';
 import { sessionToView } from '../../../../src/core/sessions/view';
 import type { Usage } from '../../../../src/shared/events';
-import { echoTool, startHarness, type Harness } from './harness';
+import { echoTool, useHarnesses } from './harness';
 
 const usage = (u: Partial<Usage>): Usage => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0, ...u });
 const close = (actual: number | undefined, expected: number): void => {
@@ -57,15 +57,11 @@ describe('the cost of a model call', () => {
 });
 
 describe('a reply\'s cost through the agent (real SDK, fake server)', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
+  const startHarness = useHarnesses();
 
   it('prices each call by the model that answered and keeps their sum with the turn', async () => {
     const lookup = echoTool();
-    h = await startHarness({
+    const h = await startHarness({
       settings: { model: 'claude-opus-5-5' },
       scenario: {
         steps: [
@@ -97,7 +93,7 @@ describe('a reply\'s cost through the agent (real SDK, fake server)', () => {
   });
 
   it('has no cost for a model the table does not know: the events and the turn carry tokens only', async () => {
-    h = await startHarness({ scenario: { model: 'my-gateway-model', steps: [{ blocks: [{ type: 'text', text: 'Hi.' }] }] } });
+    const h = await startHarness({ scenario: { model: 'my-gateway-model', steps: [{ blocks: [{ type: 'text', text: 'Hi.' }] }] } });
     const id = await h.newSession();
     const { events } = await h.run({ kind: 'message', sessionId: id, text: 'hello' });
     const u = events.find((e) => e.type === 'usage');

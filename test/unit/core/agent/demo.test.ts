@@ -12,7 +12,7 @@ import type { AgentEvent } from '../../../../src/shared/events';
 import { DEMO_MODEL } from '../../../../src/shared/spend';
 import { assertSameView, textOf } from './harness';
 import type { DemoRun } from './demoKit';
-import { KINDS, pendingCall, say, startDemo, stepsAnswered, toolsRun } from './demoKit';
+import { KINDS, pendingCall, say, stepsAnswered, toolsRun, useDemoRuns } from './demoKit';
 
 async function text(run: DemoRun): Promise<string> {
   assert.ok(run.path);
@@ -20,14 +20,10 @@ async function text(run: DemoRun): Promise<string> {
 }
 
 describe('offline demo: exercises of every kind, through the agent with the real tools', () => {
-  let run: DemoRun | undefined;
-  afterEach(async () => {
-    await run?.close();
-    run = undefined;
-  });
+  const startDemo = useDemoRuns();
 
   it('greets on "hello", says it is an offline demo, and touches nothing', async () => {
-    run = await startDemo('french-verbs.lesson.xml');
+    const run = await startDemo('french-verbs.lesson.xml');
     const before = await text(run);
     const { outcome, events } = await say(run, 'hello');
     assert.equal(outcome.status, 'completed');
@@ -41,7 +37,7 @@ describe('offline demo: exercises of every kind, through the agent with the real
   });
 
   it('keeps the real French sentences for "Add a fill-in-the-blank exercise about French verbs"', async () => {
-    run = await startDemo('french-verbs.lesson.xml');
+    const run = await startDemo('french-verbs.lesson.xml');
     const before = await text(run);
     const { outcome, events } = await say(run, 'Add a fill-in-the-blank exercise about French verbs');
     assert.equal(outcome.status, 'completed');
@@ -60,7 +56,7 @@ describe('offline demo: exercises of every kind, through the agent with the real
 
   for (const kind of KINDS) {
     it(`adds a valid ${kind.type} exercise about the topic typed, keeping the lesson around it`, async () => {
-      run = await startDemo('water-cycle.lesson.xml');
+      const run = await startDemo('water-cycle.lesson.xml');
       const before = await text(run);
       const { outcome, events } = await say(run, `Add a ${kind.say} exercise about clouds & "rain" <in> spring.`);
       assert.equal(outcome.status, 'completed');
@@ -81,7 +77,7 @@ describe('offline demo: exercises of every kind, through the agent with the real
   }
 
   it('understands Create Exercise...\'s wording, with a topic or (left empty) the lesson\'s own', async () => {
-    run = await startDemo('french-verbs.lesson.xml');
+    const run = await startDemo('french-verbs.lesson.xml');
     for (const label of ['fill blanks', 'multiple choice', 'true false', 'sequencing', 'short answer', 'writing exercises']) {
       const { outcome } = await say(run, `Add a ${label} exercise about la météo`);
       assert.equal(outcome.status, 'completed', label);
@@ -96,7 +92,7 @@ describe('offline demo: exercises of every kind, through the agent with the real
 
   for (const kind of KINDS) {
     it(`adds a ${kind.type} exercise to a Markdown document as Markdown, never as lesson XML`, async () => {
-      run = await startDemo('reading-notes.md');
+      const run = await startDemo('reading-notes.md');
       const before = await text(run);
       const { outcome, events } = await say(run, `Add a ${kind.say} exercise about chapters 1-2`);
       assert.equal(outcome.status, 'completed');
@@ -111,7 +107,7 @@ describe('offline demo: exercises of every kind, through the agent with the real
   }
 
   it('keeps the view invariant over a long session: stored view = reducer over the events', async () => {
-    run = await startDemo('french-verbs.lesson.xml');
+    const run = await startDemo('french-verbs.lesson.xml');
     const start = sessionToView(await run.harness.session(run.sessionId));
     const all: AgentEvent[] = [];
     for (const t of ['hello', 'Add an exercise']) all.push(...(await say(run, t)).events);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { validateLesson } from '../../../../src/core/lesson/validate';
 import { textOf } from './harness';
 import type { DemoRun } from './demoKit';
-import { pendingCall, say, startDemo, stepsAnswered, suggestionsIn, toolsRun } from './demoKit';
+import { pendingCall, say, stepsAnswered, suggestionsIn, toolsRun, useDemoRuns } from './demoKit';
 
 async function text(run: DemoRun): Promise<string> {
   assert.ok(run.path);
@@ -24,14 +24,10 @@ function decide(run: DemoRun, toolCallId: string, approved: boolean, feedback?: 
 }
 
 describe('offline demo: questions, confirmations, selection and failures', () => {
-  let run: DemoRun | undefined;
-  afterEach(async () => {
-    await run?.close();
-    run = undefined;
-  });
+  const startDemo = useDemoRuns();
 
   it('asks three questions on "Add an exercise", then loads the skill and writes the exercise from the answers', async () => {
-    run = await startDemo('french-verbs.lesson.xml');
+    const run = await startDemo('french-verbs.lesson.xml');
     const first = await say(run, 'Add an exercise');
     assert.equal(first.outcome.status, 'awaiting_user');
     const question = first.events.find((e) => e.type === 'question');
@@ -46,7 +42,7 @@ describe('offline demo: questions, confirmations, selection and failures', () =>
   });
 
   it('leaves the document as it is, and says so, when the questions are skipped', async () => {
-    run = await startDemo('french-verbs.lesson.xml');
+    const run = await startDemo('french-verbs.lesson.xml');
     const before = await text(run);
     const first = await say(run, 'Add an exercise');
     const second = await answer(run, pendingCall(first.events, 'question'), [null, null, null]);
@@ -57,7 +53,7 @@ describe('offline demo: questions, confirmations, selection and failures', () =>
   });
 
   it('asks before removing every exercise: denied leaves the lesson, approved removes them and keeps it valid', async () => {
-    run = await startDemo('french-verbs.lesson.xml');
+    const run = await startDemo('french-verbs.lesson.xml');
     const before = await text(run);
     const first = await say(run, 'Remove all the exercises');
     assert.equal(first.outcome.status, 'awaiting_user', 'a large removal waits for approval');
@@ -77,7 +73,7 @@ describe('offline demo: questions, confirmations, selection and failures', () =>
   });
 
   it('asks before creating a new lesson file: approved writes a valid lesson named for the topic; the same name again is refused', async () => {
-    run = await startDemo('french-verbs.lesson.xml');
+    const run = await startDemo('french-verbs.lesson.xml');
     const first = await say(run, 'Create a new lesson about the seasons');
     assert.equal(first.outcome.status, 'awaiting_user');
     const created = await decide(run, pendingCall(first.events, 'confirmation'), true);
@@ -95,7 +91,7 @@ describe('offline demo: questions, confirmations, selection and failures', () =>
   });
 
   it('in Markdown, removes the exercise sections it added, giving back the notes byte for byte', async () => {
-    run = await startDemo('reading-notes.md', 'never');
+    const run = await startDemo('reading-notes.md', 'never');
     const before = await text(run);
     await say(run, 'Add a writing exercise about the rose');
     await say(run, 'Add a sequencing exercise about the chapters');
@@ -106,7 +102,7 @@ describe('offline demo: questions, confirmations, selection and failures', () =>
   });
 
   it('answers about the selection sent with Ask About Selection, quoting it, and edits nothing', async () => {
-    run = await startDemo('water-cycle.lesson.xml');
+    const run = await startDemo('water-cycle.lesson.xml');
     const before = await text(run);
     const selection = '<p id="reading-2">As the warm, moist air rises, it cools.</p>';
     const { outcome, events } = await say(run, 'Explain this and suggest how to improve it.', { label: 'Selection: water-cycle.lesson.xml, lines 5-5', text: selection });
@@ -116,18 +112,17 @@ describe('offline demo: questions, confirmations, selection and failures', () =>
   });
 
   it('reviews by quoting the first instruction; with no document it says what to open', async () => {
-    run = await startDemo('french-verbs.lesson.xml');
+    const run = await startDemo('french-verbs.lesson.xml');
     const review = await say(run, 'Check the lesson for unclear instructions');
     assert.match(textOf(review.events), /> Complete the sentences with the verb in the present tense\./);
     await run.close();
-    run = await startDemo(undefined);
-    const none = await say(run, 'Add a true/false exercise about rivers');
+    const none = await say(await startDemo(undefined), 'Add a true/false exercise about rivers');
     assert.match(textOf(none.events), /No document is open for this chat/);
     assert.deepEqual(toolsRun(none.events), []);
   });
 
   it('recovers from a simulated overload by itself, and after an outage through Retry', async () => {
-    run = await startDemo('french-verbs.lesson.xml');
+    const run = await startDemo('french-verbs.lesson.xml');
     const overload = await say(run, 'Simulate an overload');
     assert.equal(overload.outcome.status, 'completed');
     assert.ok(overload.events.some((e) => e.type === 'status' && e.kind === 'retrying' && e.code === 'overloaded'));
@@ -144,7 +139,7 @@ describe('offline demo: questions, confirmations, selection and failures', () =>
   });
 
   it('answers every suggestion it offers with a script, never with "not understood"', async () => {
-    run = await startDemo('french-verbs.lesson.xml', 'never');
+    let run = await startDemo('french-verbs.lesson.xml', 'never');
     const list = await say(run, 'What can you do?');
     const offered = suggestionsIn(list.events);
     assert.ok(offered.length >= 13, `offers its flows (${offered.length})`);

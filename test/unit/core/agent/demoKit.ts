@@ -39,6 +39,27 @@ export interface DemoRun {
   close(): Promise<void>;
 }
 
+/**
+ * Call inside a `describe`: `startDemo` for its tests; what a test leaves open is closed after it
+ * (closing checks that nothing was logged).
+ */
+export function useDemoRuns(): typeof startDemo {
+  const open = new Set<DemoRun>();
+  afterEach(async () => {
+    for (const run of [...open]) await run.close();
+  });
+  return async (...args) => {
+    const run = await startDemo(...args);
+    const close = run.close;
+    run.close = async () => {
+      open.delete(run);
+      await close();
+    };
+    open.add(run);
+    return run;
+  };
+}
+
 /** A session bound to a fresh copy of `sample` (from samples/), or to no document. */
 export async function startDemo(sample: string | undefined, approvalEdits: 'never' | 'large' = 'large'): Promise<DemoRun> {
   catalog ??= (await loadSkillCatalog({ builtinDir: join(ROOT, 'skills') })).catalog;

@@ -9,7 +9,7 @@ import { editTextTool } from '../../../../src/core/tools/editText';
 import { readDocumentTool } from '../../../../src/core/tools/readDocument';
 import type { AgentEvent } from '../../../../src/shared/events';
 import { bigLesson } from '../lesson/bigLesson';
-import { echoTool, MemoryDocument, messagesOf, startHarness, type Harness } from './harness';
+import { echoTool, MemoryDocument, messagesOf, useHarnesses } from './harness';
 
 const SONNET = 'claude-sonnet-5-5';
 type Block = Record<string, unknown>;
@@ -34,11 +34,7 @@ function applyChanges(before: string, block: Block): string {
 }
 
 describe('the document in the requests', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
+  const startHarness = useHarnesses();
 
   const { text: lesson } = bigLesson(20_000);
   const find = '<h2 id="s2">Unit 2: au marché</h2>';
@@ -46,7 +42,7 @@ describe('the document in the requests', () => {
 
   it('goes before the words of the turn\'s first message with a breakpoint, and is read from the cache by the later calls', async () => {
     const doc = new MemoryDocument(lesson);
-    h = await startHarness({
+    const h = await startHarness({
       settings: { model: SONNET },
       tools: [editTextTool],
       document: doc,
@@ -105,7 +101,7 @@ describe('the document in the requests', () => {
       doc.text = doc.text.replace('Chaque samedi, Claire va au marché avec son frère. Ils achètent des pommes, du pain et un peu de fromage pour la semaine (unit 3).', 'Le dimanche, Claire reste à la maison (unit 3).');
       doc.version++;
     });
-    h = await startHarness({
+    const h = await startHarness({
       settings: { model: SONNET },
       tools: [typing],
       document: doc,
@@ -135,7 +131,7 @@ describe('the document in the requests', () => {
 
   it('moves the copy to the window\'s new first message in one step when the window is cut, and keeps it there', async () => {
     const doc = new MemoryDocument(lesson);
-    h = await startHarness({
+    const h = await startHarness({
       settings: { model: SONNET, historyLength: 6 },
       document: doc,
       scenario: { steps: [], fallback: { blocks: [thought('Answering.'), { type: 'text', text: 'Noted.' }] } },
@@ -162,7 +158,7 @@ describe('the document in the requests', () => {
 
   it('sends a fresh copy at the next turn when the document changed a lot outside the agent', async () => {
     const doc = new MemoryDocument(lesson);
-    h = await startHarness({ settings: { model: SONNET }, document: doc, scenario: { steps: [], fallback: { blocks: [{ type: 'text', text: 'Noted.' }] } } });
+    const h = await startHarness({ settings: { model: SONNET }, document: doc, scenario: { steps: [], fallback: { blocks: [{ type: 'text', text: 'Noted.' }] } } });
     const id = await h.newSession();
     await h.run({ kind: 'message', sessionId: id, text: 'first' });
     doc.text = bigLesson(12_000).text.replace(/Claire/g, 'Julie');
@@ -178,7 +174,7 @@ describe('the document in the requests', () => {
 
   it('gives a long document as an outline that read_document fills in', async () => {
     const doc = new MemoryDocument(lesson);
-    h = await startHarness({
+    const h = await startHarness({
       settings: { model: SONNET, largeDocumentChars: 10_000 },
       tools: [readDocumentTool],
       document: doc,

@@ -5,7 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentEvent } from '../../../../src/shared/events';
 import { sessionToView } from '../../../../src/core/sessions/view';
-import { API_KEY, echoTool, messagesOf, startHarness, textOf, types, type Harness } from './harness';
+import { API_KEY, echoTool, messagesOf, textOf, types, useHarnesses } from './harness';
 
 const hello = { blocks: [{ type: 'text' as const, text: 'Hello again, all in one piece.' }] };
 const partial = { blocks: [{ type: 'text' as const, text: 'This first attempt will break half way through.' }] };
@@ -16,14 +16,10 @@ function errorOf(events: AgentEvent[]): Extract<AgentEvent, { type: 'error' }> |
 }
 
 describe('agent faults and retries', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
+  const startHarness = useHarnesses();
 
   it('gets through a 529 by the SDK retry before headers', async () => {
-    h = await startHarness({
+    const h = await startHarness({
       scenario: { steps: [{ fault: { kind: 'http', status: 529, errorType: 'overloaded_error', retryAfterMs: 10 } }, hello] },
     });
     const id = await h.newSession();
@@ -35,7 +31,7 @@ describe('agent faults and retries', () => {
   });
 
   it('retries a mid-stream overloaded event in the loop, withdrawing the broken text so the reply shows once', async () => {
-    h = await startHarness({ scenario: { chunk: 5, steps: [{ ...partial, fault: { kind: 'error_event', afterEvents: 6 } }, hello] } });
+    const h = await startHarness({ scenario: { chunk: 5, steps: [{ ...partial, fault: { kind: 'error_event', afterEvents: 6 } }, hello] } });
     const id = await h.newSession();
     const { outcome, events } = await h.run({ kind: 'message', sessionId: id, text: 'hi' });
     assert.equal(outcome.status, 'completed');
@@ -59,7 +55,7 @@ describe('agent faults and retries', () => {
   });
 
   it('retries a dropped connection in the loop', async () => {
-    h = await startHarness({ scenario: { steps: [{ ...partial, fault: { kind: 'drop', afterEvents: 4 } }, hello] } });
+    const h = await startHarness({ scenario: { steps: [{ ...partial, fault: { kind: 'drop', afterEvents: 4 } }, hello] } });
     const id = await h.newSession();
     const { outcome, events } = await h.run({ kind: 'message', sessionId: id, text: 'hi' });
     assert.equal(outcome.status, 'completed');
@@ -68,7 +64,7 @@ describe('agent faults and retries', () => {
   });
 
   it('gives up on a stalled stream with its own watchdog and retries', async () => {
-    h = await startHarness({
+    const h = await startHarness({
       scenario: { steps: [{ ...partial, fault: { kind: 'stall', afterEvents: 4 } }, hello] },
       settings: { stallTimeoutMs: 250 },
     });
@@ -83,7 +79,7 @@ describe('agent faults and retries', () => {
 
   it('reports a stream that keeps failing after the loop retries, with the partial text kept', async () => {
     const broken = { ...partial, fault: { kind: 'error_event' as const, afterEvents: 5 } };
-    h = await startHarness({ scenario: { steps: [broken, broken, broken] } });
+    const h = await startHarness({ scenario: { steps: [broken, broken, broken] } });
     const id = await h.newSession();
     const { outcome, events } = await h.run({ kind: 'message', sessionId: id, text: 'hi' });
     assert.equal(outcome.status, 'error');
@@ -102,7 +98,7 @@ describe('agent faults and retries', () => {
   });
 
   it('reports a 401 as a clear auth error and keeps the session valid', async () => {
-    h = await startHarness({
+    const h = await startHarness({
       scenario: { steps: [{ fault: { kind: 'http', status: 401, errorType: 'authentication_error', message: 'invalid x-api-key' } }, hello] },
     });
     const id = await h.newSession();
@@ -121,7 +117,7 @@ describe('agent faults and retries', () => {
   });
 
   it('never writes the API key to events or session files', async () => {
-    h = await startHarness({
+    const h = await startHarness({
       scenario: { steps: [{ fault: { kind: 'http', status: 400, errorType: 'invalid_request_error', message: `bad key ${API_KEY}` } }] },
     });
     const id = await h.newSession();
@@ -135,7 +131,7 @@ describe('agent faults and retries', () => {
   });
 
   it('stops mid-stream at once and leaves a valid session', async () => {
-    h = await startHarness({ scenario: { chunk: 2, delayMs: 15, steps: [{ blocks: [{ type: 'text', text: 'A long answer that the user will stop before it ends.' }] }] } });
+    const h = await startHarness({ scenario: { chunk: 2, delayMs: 15, steps: [{ blocks: [{ type: 'text', text: 'A long answer that the user will stop before it ends.' }] }] } });
     const id = await h.newSession();
     const abort = new AbortController();
     let texts = 0;
@@ -155,7 +151,7 @@ describe('agent faults and retries', () => {
   });
 
   it('stops at once while the SDK waits to retry a 529', async () => {
-    h = await startHarness({
+    const h = await startHarness({
       scenario: { steps: [{ fault: { kind: 'http', status: 529, errorType: 'overloaded_error', retryAfter: 30 } }, hello] },
     });
     const id = await h.newSession();
@@ -173,7 +169,7 @@ describe('agent faults and retries', () => {
       abort.abort();
     });
     const other = echoTool('other');
-    h = await startHarness({
+    const h = await startHarness({
       scenario: {
         steps: [
           {
@@ -199,7 +195,7 @@ describe('agent faults and retries', () => {
   });
 
   it('recovers a session left mid-turn by a crash: the turn ends stopped, open calls interrupted', async () => {
-    h = await startHarness({ scenario: { steps: [hello] }, tools: [echoTool()] });
+    const h = await startHarness({ scenario: { steps: [hello] }, tools: [echoTool()] });
     const id = await h.newSession();
     const crashed = await h.session(id);
     crashed.messages.push(
@@ -222,7 +218,7 @@ describe('agent faults and retries', () => {
   });
 
   it('reports a missing key as no_api_key and keeps the message for later', async () => {
-    h = await startHarness({ scenario: { steps: [hello] }, apiKey: null });
+    const h = await startHarness({ scenario: { steps: [hello] }, apiKey: null });
     const id = await h.newSession();
     const { outcome, events } = await h.run({ kind: 'message', sessionId: id, text: 'hi' });
     assert.equal(outcome.status, 'error');

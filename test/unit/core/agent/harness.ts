@@ -192,6 +192,19 @@ export function assertSameView(live: SessionView, stored: SessionView): void {
   assert.deepEqual({ items: live.items, busy: live.busy }, { items: stored.items, busy: stored.busy });
 }
 
+/** Call inside a `describe`: `startHarness` for its tests; every harness a test started is closed after it. */
+export function useHarnesses(): typeof startHarness {
+  const started: Harness[] = [];
+  afterEach(async () => {
+    for (const h of started.splice(0)) await h.close();
+  });
+  return async (options) => {
+    const h = await startHarness(options);
+    started.push(h);
+    return h;
+  };
+}
+
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const fake = await startFakeAnthropic(options.scenario);
   const dir = await mkdtemp(join(tmpdir(), 'la-agent-'));

@@ -3,19 +3,15 @@
 import * as assert from 'node:assert/strict';
 import * as z from 'zod';
 import type { ToolDefinition } from '../../../../src/core/tools/types';
-import { echoTool, MemoryDocument, messagesOf, startHarness, textOf, types, type Harness } from './harness';
+import { echoTool, MemoryDocument, messagesOf, textOf, types, useHarnesses } from './harness';
 
 describe('agent loop', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
+  const startHarness = useHarnesses();
 
   it('answers "hello" with streamed text, runs no tool and leaves the document untouched', async () => {
     const doc = new MemoryDocument('<lesson>\n  <p>Bonjour</p>\n</lesson>\n');
     const lookup = echoTool();
-    h = await startHarness({
+    const h = await startHarness({
       scenario: { chunk: 4, steps: [{ blocks: [{ type: 'text', text: 'Hello! How can I help with your lesson?' }] }] },
       tools: [lookup],
       document: doc,
@@ -42,7 +38,7 @@ describe('agent loop', () => {
 
   it('runs a tool round: tool_start/tool_end around it, the result goes back, then the answer', async () => {
     const lookup = echoTool();
-    h = await startHarness({
+    const h = await startHarness({
       scenario: {
         steps: [
           { blocks: [{ type: 'text', text: 'Let me check.' }, { type: 'tool_use', id: 'toolu_1', name: 'lookup', input: { query: 'verbs' } }] },
@@ -72,7 +68,7 @@ describe('agent loop', () => {
   });
 
   it('answers an unknown tool with an is_error result the model sees, without crashing', async () => {
-    h = await startHarness({
+    const h = await startHarness({
       scenario: {
         steps: [
           { blocks: [{ type: 'tool_use', id: 'toolu_x', name: 'delete_everything', input: {} }] },
@@ -93,7 +89,7 @@ describe('agent loop', () => {
 
   it('answers an invalid input with the validation errors, and does not run the tool', async () => {
     const lookup = echoTool();
-    h = await startHarness({
+    const h = await startHarness({
       scenario: {
         steps: [
           { blocks: [{ type: 'tool_use', id: 'toolu_bad', name: 'lookup', input: { query: 42 } }] },
@@ -115,7 +111,7 @@ describe('agent loop', () => {
 
   it('answers two parallel tool_uses in one user message, in order', async () => {
     const lookup = echoTool();
-    h = await startHarness({
+    const h = await startHarness({
       scenario: {
         steps: [
           {
@@ -147,7 +143,7 @@ describe('agent loop', () => {
       displayText: () => 'Breaking',
       run: () => Promise.reject(new Error('disk on fire')),
     };
-    h = await startHarness({
+    const h = await startHarness({
       scenario: { steps: [{ blocks: [{ type: 'tool_use', name: 'broken', input: { n: 1 } }] }, { blocks: [{ type: 'text', text: 'ok' }] }] },
       tools: [broken],
     });
@@ -158,7 +154,7 @@ describe('agent loop', () => {
   });
 
   it('stops at maxSteps model calls with a clear step_limit error and a valid session', async () => {
-    h = await startHarness({
+    const h = await startHarness({
       scenario: { steps: [], fallback: { blocks: [{ type: 'tool_use', name: 'lookup', input: { query: 'again' } }] } },
       tools: [echoTool()],
     });
@@ -176,7 +172,7 @@ describe('agent loop', () => {
   });
 
   it('keeps tools and system byte-identical across turns so the prefix is read from the cache', async () => {
-    h = await startHarness({
+    const h = await startHarness({
       scenario: { steps: [], fallback: { blocks: [{ type: 'text', text: 'Sure.' }] } },
       tools: [echoTool()],
       document: new MemoryDocument('<lesson>\n  <p>One</p>\n</lesson>\n'),
@@ -202,7 +198,7 @@ describe('agent loop', () => {
   });
 
   it('sends at most 20 messages in a 30-turn session, the window cut back to about half in steps', async () => {
-    h = await startHarness({ scenario: { steps: [], fallback: { blocks: [{ type: 'text', text: 'Noted.' }] } } });
+    const h = await startHarness({ scenario: { steps: [], fallback: { blocks: [{ type: 'text', text: 'Noted.' }] } } });
     const id = await h.newSession();
     for (let i = 1; i <= 30; i++) await h.run({ kind: 'message', sessionId: id, text: `message ${i}` });
     const firsts: string[] = [];
@@ -232,7 +228,7 @@ describe('agent loop', () => {
   });
 
   it('gives an attached selection to the model and shows its label', async () => {
-    h = await startHarness({ scenario: { steps: [{ blocks: [{ type: 'text', text: 'It is a greeting.' }] }] } });
+    const h = await startHarness({ scenario: { steps: [{ blocks: [{ type: 'text', text: 'It is a greeting.' }] }] } });
     const id = await h.newSession();
     const { events } = await h.run({
       kind: 'message',

@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { AgentRequestError } from '../../../../src/core/agent/agent';
 import type { ToolDefinition } from '../../../../src/core/tools/types';
 import type { AgentEvent } from '../../../../src/shared/events';
-import { echoTool, messagesOf, startHarness, types, type Harness } from './harness';
+import { echoTool, messagesOf, types, useHarnesses, type Harness } from './harness';
 
 const questions = [
   { header: 'Level', question: 'What level are your students?', multiSelect: false, options: [{ label: 'A2', description: 'Elementary' }, { label: 'B1', description: 'Intermediate' }] },
@@ -43,15 +43,11 @@ function riskyTool(): ToolDefinition<{ path: string }> & { runs: string[] } {
 }
 
 describe('interactive pauses', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
+  const startHarness = useHarnesses();
 
   it('answers a question call beyond the limits with an is_error result naming the limit, and goes on', async () => {
     const tooMany = { ...ask, input: { questions: [...questions, ...questions, ...questions] } };
-    h = await startHarness({ scenario: { steps: [{ blocks: [tooMany] }, thanks] } });
+    const h = await startHarness({ scenario: { steps: [{ blocks: [tooMany] }, thanks] } });
     const id = await h.newSession();
     const run = await h.run({ kind: 'message', sessionId: id, text: 'Add an exercise' });
     assert.equal(run.outcome.status, 'completed', 'no pause, no crash');
@@ -62,7 +58,7 @@ describe('interactive pauses', () => {
   });
 
   it('pauses on AskUserQuestion and resumes in a fresh agent with the answers as the tool_result', async () => {
-    h = await startHarness({ scenario: { steps: [{ blocks: [{ type: 'text', text: 'Two questions.' }, ask] }, thanks] } });
+    const h = await startHarness({ scenario: { steps: [{ blocks: [{ type: 'text', text: 'Two questions.' }, ask] }, thanks] } });
     const id = await h.newSession();
     const first = await h.run({ kind: 'message', sessionId: id, text: 'Add an exercise' });
     assert.equal(first.outcome.status, 'awaiting_user');
@@ -93,7 +89,7 @@ describe('interactive pauses', () => {
   });
 
   it('rejects answers that do not fit and leaves the session waiting', async () => {
-    h = await startHarness({ scenario: { steps: [{ blocks: [ask] }, thanks] } });
+    const h = await startHarness({ scenario: { steps: [{ blocks: [ask] }, thanks] } });
     const id = await h.newSession();
     await h.run({ kind: 'message', sessionId: id, text: 'Add an exercise' });
     const before = JSON.stringify(await h.session(id));
@@ -109,7 +105,7 @@ describe('interactive pauses', () => {
 
   it('runs the calls around a question in order: before it, then after the answer', async () => {
     const lookup = echoTool();
-    h = await startHarness({
+    const h = await startHarness({
       scenario: {
         steps: [
           {
@@ -134,7 +130,7 @@ describe('interactive pauses', () => {
   });
 
   it('treats a new message while a question waits as not answered, and the old card as interrupted', async () => {
-    h = await startHarness({ scenario: { steps: [{ blocks: [ask] }, thanks] } });
+    const h = await startHarness({ scenario: { steps: [{ blocks: [ask] }, thanks] } });
     const id = await h.newSession();
     const first = await h.run({ kind: 'message', sessionId: id, text: 'Add an exercise' });
     const { events } = await h.run({ kind: 'message', sessionId: id, text: 'Actually, just say hi' });
@@ -152,7 +148,7 @@ describe('interactive pauses', () => {
 
   it('pauses for a confirmation with its proposal and runs the tool only on approval', async () => {
     const risky = riskyTool();
-    h = await startHarness({
+    const h = await startHarness({
       scenario: { steps: [{ blocks: [{ type: 'tool_use', id: 'toolu_r', name: 'create_thing', input: { path: 'a.lesson.xml' } }] }, thanks] },
       tools: [risky],
     });
@@ -173,7 +169,7 @@ describe('interactive pauses', () => {
 
   it('answers a denial with an is_error result carrying the feedback, and changes nothing', async () => {
     const risky = riskyTool();
-    h = await startHarness({
+    const h = await startHarness({
       scenario: { steps: [{ blocks: [{ type: 'tool_use', id: 'toolu_r', name: 'create_thing', input: { path: 'b.lesson.xml' } }] }, thanks] },
       tools: [risky],
     });
@@ -191,7 +187,7 @@ describe('interactive pauses', () => {
 
   it('asks before any tool the settings list in alwaysConfirm', async () => {
     const lookup = echoTool();
-    h = await startHarness({
+    const h = await startHarness({
       scenario: { steps: [{ blocks: [{ type: 'tool_use', id: 'toolu_l', name: 'lookup', input: { query: 'x' } }] }, thanks] },
       tools: [lookup],
       settings: { alwaysConfirm: ['lookup'] },
@@ -204,7 +200,7 @@ describe('interactive pauses', () => {
   });
 
   it('keeps a pause across a failed resume: the answer is recorded and Retry goes on', async () => {
-    h = await startHarness({
+    const h = await startHarness({
       scenario: { steps: [{ blocks: [ask] }, { fault: { kind: 'http', status: 400, errorType: 'invalid_request_error' } }, thanks] },
     });
     const id = await h.newSession();

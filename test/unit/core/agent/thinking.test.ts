@@ -7,7 +7,7 @@ import type { StoredBlock } from '../../../../src/core/sessions/schema';
 import { sessionToView } from '../../../../src/core/sessions/view';
 import type { AgentEvent } from '../../../../src/shared/events';
 import type { ScenarioInput } from '../../../fake/scenario';
-import { echoTool, MemoryDocument, messagesOf, startHarness, textOf, type Harness } from './harness';
+import { echoTool, MemoryDocument, messagesOf, textOf, useHarnesses, type Harness } from './harness';
 
 const SONNET = 'claude-sonnet-5-5';
 type Json = Record<string, unknown>;
@@ -43,14 +43,10 @@ function storedThinking(blocks: readonly StoredBlock[]): Json[] {
 }
 
 describe('agent with current models: thinking, stop reasons', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
+  const startHarness = useHarnesses();
 
   it('asks for summarised adaptive thinking and an effort, with an output limit from the model table, and nothing a current model refuses', async () => {
-    h = await startHarness({ scenario: { steps: [{ blocks: [{ type: 'text', text: 'Hi.' }] }] }, settings: { model: SONNET, maxTokens: 32_000, effort: 'high' } });
+    const h = await startHarness({ scenario: { steps: [{ blocks: [{ type: 'text', text: 'Hi.' }] }] }, settings: { model: SONNET, maxTokens: 32_000, effort: 'high' } });
     await h.run({ kind: 'message', sessionId: await h.newSession(), text: 'hello' });
     const body = h.fake.requests[0]?.body as Json;
     assert.deepEqual(body.thinking, { type: 'adaptive', display: 'summarized' });
@@ -61,7 +57,7 @@ describe('agent with current models: thinking, stop reasons', () => {
 
   it('runs a three-call turn with thinking and redacted blocks: each continuation carries every block of the turn unchanged, the notes stream between the steps', async () => {
     const tool = echoTool();
-    h = await startHarness({ scenario: threeCalls, tools: [tool], settings: { model: SONNET } });
+    const h = await startHarness({ scenario: threeCalls, tools: [tool], settings: { model: SONNET } });
     const id = await h.newSession();
     const { outcome, events } = await h.run({ kind: 'message', sessionId: id, text: 'Find verbs and nouns' });
     assert.equal(outcome.status, 'completed');
@@ -86,7 +82,7 @@ describe('agent with current models: thinking, stop reasons', () => {
 
   it('pauses for a question with thinking blocks and resumes in a new process: the blocks go back unchanged and the fake accepts', async () => {
     const questions = [{ header: 'Level', question: 'Which level?', multiSelect: false, options: [{ label: 'A2', description: 'Elementary' }, { label: 'B1', description: 'Intermediate' }] }];
-    h = await startHarness({
+    const h = await startHarness({
       scenario: {
         steps: [
           { blocks: [thought('The level matters here.'), { type: 'redacted_thinking' }, { type: 'tool_use', name: 'AskUserQuestion', input: { questions } }] },
@@ -111,7 +107,7 @@ describe('agent with current models: thinking, stop reasons', () => {
 
   it('switches models mid-session: the first model\'s thinking is never sent to the second, and the conversation goes on', async () => {
     const settings = { model: SONNET };
-    h = await startHarness({
+    const h = await startHarness({
       scenario: {
         steps: [
           { blocks: [thought('Checking.'), lookup('a')] },
@@ -139,7 +135,7 @@ describe('agent with current models: thinking, stop reasons', () => {
   it('switches models while a question waits: the turn resumes on the new model without the old model\'s blocks', async () => {
     const settings = { model: SONNET };
     const questions = [{ header: 'Level', question: 'Which level?', multiSelect: false, options: [{ label: 'A2', description: 'Elementary' }, { label: 'B1', description: 'Intermediate' }] }];
-    h = await startHarness({
+    const h = await startHarness({
       scenario: {
         steps: [
           { blocks: [thought('Ask first.'), { type: 'tool_use', name: 'AskUserQuestion', input: { questions } }] },
@@ -161,7 +157,7 @@ describe('agent with current models: thinking, stop reasons', () => {
   it('shows a refusal as such, runs nothing of the refused reply, leaves the document alone, and leaves the refused turn out of the next request', async () => {
     const doc = new MemoryDocument('<lesson>\n  <p>Bonjour</p>\n</lesson>\n');
     const tool = echoTool();
-    h = await startHarness({
+    const h = await startHarness({
       scenario: {
         steps: [
           { blocks: [{ type: 'text', text: 'I can\'t help with that.' }, lookup('x')], stopReason: 'refusal' },
@@ -188,14 +184,14 @@ describe('agent with current models: thinking, stop reasons', () => {
   });
 
   it('ends a turn stopped by the context window with what to do', async () => {
-    h = await startHarness({ scenario: { steps: [{ blocks: [{ type: 'text', text: 'Partial' }], stopReason: 'model_context_window_exceeded' }] }, settings: { model: SONNET } });
+    const h = await startHarness({ scenario: { steps: [{ blocks: [{ type: 'text', text: 'Partial' }], stopReason: 'model_context_window_exceeded' }] }, settings: { model: SONNET } });
     const { outcome } = await h.run({ kind: 'message', sessionId: await h.newSession(), text: 'summarise everything' });
     assert.equal(outcome.error?.code, 'context_window');
     assert.match(outcome.error?.message ?? '', /Start a new session/);
   });
 
   it('continues a reply the API paused (pause_turn) by sending it back, and completes', async () => {
-    h = await startHarness({
+    const h = await startHarness({
       scenario: { steps: [{ blocks: [{ type: 'text', text: 'Working on it.' }], stopReason: 'pause_turn' }, { blocks: [{ type: 'text', text: 'Finished.' }] }] },
       settings: { model: SONNET },
     });
@@ -206,7 +202,7 @@ describe('agent with current models: thinking, stop reasons', () => {
   });
 
   it('does not count a long silent think (only pings) as a stall', async () => {
-    h = await startHarness({
+    const h = await startHarness({
       scenario: { steps: [{ silentMs: 900, pingEveryMs: 100, blocks: [{ type: 'text', text: 'Thought it through.' }] }] },
       settings: { model: SONNET, stallTimeoutMs: 400 },
     });
@@ -216,7 +212,7 @@ describe('agent with current models: thinking, stop reasons', () => {
   });
 
   it('withdraws the notes of an attempt that failed mid-stream, so the retry does not show them twice', async () => {
-    h = await startHarness({
+    const h = await startHarness({
       scenario: {
         steps: [
           { blocks: [thought('Looking at the lesson.'), { type: 'text', text: 'Here' }], fault: { kind: 'error_event', afterEvents: 6 } },
@@ -246,15 +242,13 @@ describe('agent with current models: thinking, stop reasons', () => {
       ['http://lesson-agent-test.invalid', /server name (was not found|could not be looked up)/],
     ];
     for (const [url, why] of cases) {
-      h = await startHarness({ scenario: { steps: [] }, maxRetries: 0, baseURL: url });
+      const h = await startHarness({ scenario: { steps: [] }, maxRetries: 0, baseURL: url });
       const { outcome } = await h.run({ kind: 'message', sessionId: await h.newSession(), text: 'hello' });
       const message = outcome.error?.message ?? '';
       assert.equal(outcome.error?.code, 'network', message);
       assert.ok(message.startsWith(`Could not reach the API (base URL ${url}`), message);
       assert.match(message, why);
       assert.doesNotMatch(message, /middle|server failure|API had a problem/);
-      await h.close();
-      h = undefined;
     }
   });
 });

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { sessionToView } from '../../../../src/core/sessions/view';
 import { editTextTool } from '../../../../src/core/tools/editText';
 import type { AssistantItem } from '../../../../src/shared/view';
-import { MemoryDocument, startHarness, type Harness } from '../agent/harness';
+import { MemoryDocument, useHarnesses } from '../agent/harness';
 
 const LESSON = '<lesson title="Weather" lang="en">\n  <h1>Weather</h1>\n  <p>Sun and rain.</p>\n</lesson>\n';
 const NOTE = '  <note><p>Bring pictures of clouds.</p></note>\n';
@@ -22,15 +22,11 @@ function assistantOf(items: ReturnType<typeof sessionToView>['items']): Assistan
 }
 
 describe('cards in the order they were asked', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
+  const startHarness = useHarnesses();
 
   it('a question and a declined edit keep their places between the texts around them', async () => {
     const document = new MemoryDocument(LESSON);
-    h = await startHarness({
+    const h = await startHarness({
       document,
       tools: [editTextTool],
       settings: { approvalEdits: 'always' },

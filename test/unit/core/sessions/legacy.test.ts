@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { proposalReview } from '../../../../src/core/chat/review';
 import { SESSION_SCHEMA_VERSION } from '../../../../src/core/sessions/schema';
 import { sessionToView } from '../../../../src/core/sessions/view';
-import { startHarness, textOf, type Harness } from '../agent/harness';
+import { textOf, useHarnesses, type Harness } from '../agent/harness';
 import pendingQuestion from './fixtures/session-v1-pending.json';
 import pendingConfirmation from './fixtures/session-v1-confirmation.json';
 
@@ -18,14 +18,10 @@ async function install(h: Harness, fixture: { id: string }): Promise<string> {
 }
 
 describe('sessions written by the version 1 release', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
+  const startHarness = useHarnesses();
 
   it('a pending question loads as a card, is answered, and the turn goes on; the file then becomes a journal', async () => {
-    h = await startHarness({
+    const h = await startHarness({
       scenario: {
         rules: [
           {
@@ -56,7 +52,7 @@ describe('sessions written by the version 1 release', () => {
   });
 
   it('a pending confirmation keeps its card and proposal, and a denial reaches the model', async () => {
-    h = await startHarness({
+    const h = await startHarness({
       scenario: { rules: [{ when: { toolResultFor: 'create_document', isError: true }, respond: { blocks: [{ type: 'text', text: 'Understood, no new file.' }] } }] },
       settings: { model: 'claude-sonnet-5-5' },
     });

@@ -2,15 +2,10 @@ import * as assert from 'node:assert/strict';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createDocumentTool } from '../../../../src/core/tools/createDocument';
-import { LESSON, workbench } from './toolContext';
-import type { Workbench } from './toolContext';
+import { LESSON, useWorkbench } from './toolContext';
 
 describe('create_document', () => {
-  let bench: Workbench;
-  beforeEach(async () => {
-    bench = await workbench();
-  });
-  afterEach(() => bench.dispose());
+  const bench = useWorkbench();
 
   it('always asks first, and asking writes nothing', async () => {
     const input = { path: 'worksheets/unit-2.lesson.xml', content: LESSON };

@@ -4,8 +4,7 @@ import * as z from 'zod';
 import type { DocumentAccess } from '../../../../src/core/documents/types';
 import { editDocumentTool } from '../../../../src/core/tools/editDocument';
 import type { EditPlan } from '../../../../src/core/tools/types';
-import { LESSON, workbench } from './toolContext';
-import type { Workbench } from './toolContext';
+import { LESSON, useWorkbench, workbench } from './toolContext';
 
 const WITH_EXERCISE = LESSON.replace(
   '</lesson>',
@@ -16,11 +15,7 @@ const WITH_EXERCISE = LESSON.replace(
 );
 
 describe('edit_document', () => {
-  let bench: Workbench;
-  beforeEach(async () => {
-    bench = await workbench();
-  });
-  afterEach(() => bench.dispose());
+  const bench = useWorkbench();
 
   it('applies only the changed range and reports the real outcome', async () => {
     const seen = await bench.seen();

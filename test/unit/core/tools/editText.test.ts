@@ -1,15 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { editTextTool, locateEdits } from '../../../../src/core/tools/editText';
-import { LESSON, workbench } from './toolContext';
-import type { Workbench } from './toolContext';
+import { LESSON, useWorkbench } from './toolContext';
 
 describe('edit_text', () => {
-  let bench: Workbench;
-  beforeEach(async () => {
-    bench = await workbench();
-  });
-  afterEach(() => bench.dispose());
+  const bench = useWorkbench();
 
   it('applies several targeted replacements as one edit', async () => {
     const seen = await bench.seen();

@@ -3,15 +3,10 @@ import * as z from 'zod';
 import { createSkillCatalog } from '../../../../src/core/skills/catalog';
 import { builtinTools } from '../../../../src/core/tools/builtin';
 import { createLoadSkillTool } from '../../../../src/core/tools/loadSkill';
-import { workbench } from './toolContext';
-import type { Workbench } from './toolContext';
+import { useWorkbench, workbench } from './toolContext';
 
 describe('load_skill', () => {
-  let bench: Workbench;
-  beforeEach(async () => {
-    bench = await workbench();
-  });
-  afterEach(() => bench.dispose());
+  const bench = useWorkbench();
 
   it('builds its enum from the skills found and refuses anything else', () => {
     const tool = createLoadSkillTool(bench.skills);

@@ -9,8 +9,7 @@ import { editDocumentTool } from '../../../../src/core/tools/editDocument';
 import { editTextTool } from '../../../../src/core/tools/editText';
 import { askedFor, userRequestOf } from '../../../../src/core/tools/studentWorkGuard';
 import { ANSWERED } from '../lesson/fixtures';
-import { workbench } from './toolContext';
-import type { Workbench } from './toolContext';
+import { useWorkbench } from './toolContext';
 
 interface Case {
   readonly name: string;
@@ -30,11 +29,7 @@ const CASES: readonly Case[] = [
 ];
 
 describe("students' work through the editing tools", () => {
-  let bench: Workbench;
-  beforeEach(async () => {
-    bench = await workbench('market.lesson.xml', ANSWERED);
-  });
-  afterEach(() => bench.dispose());
+  const bench = useWorkbench('market.lesson.xml', ANSWERED);
 
   for (const c of CASES) {
     describe(c.name, () => {

@@ -67,3 +67,16 @@ export async function workbench(fileName = 'unit.lesson.xml', text = LESSON): Pr
     dispose: () => rm(dir, { recursive: true, force: true }),
   };
 }
+
+/**
+ * Call inside a `describe`: each test gets a fresh workbench over `text`, made before it and
+ * removed after it. The object returned is the same for every test, refilled with its own.
+ */
+export function useWorkbench(fileName?: string, text?: string): Workbench {
+  const bench = {} as Workbench;
+  beforeEach(async () => {
+    Object.assign(bench, await workbench(fileName, text));
+  });
+  afterEach(() => bench.dispose());
+  return bench;
+}
