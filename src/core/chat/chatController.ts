@@ -1,24 +1,21 @@
-// The chat panel's brain, without any editor API: it owns the current session's view, runs turns
-// through the agent, answers the webview's messages and posts snapshots and coalesced events.
-// The host is the source of truth: a webview that (re)loads says `ready` and gets a snapshot.
-import type { AgentEvent } from '../../shared/events';
+// The chat panel's brain, without any editor API: it answers the webview's messages (validated
+// here, never trusted) and joins the panel's parts: the session shown (shownSession.ts), the turn
+// running (panelTurns.ts), what is posted to the webview (panelChannel.ts) and the editor's
+// actions around the conversation (panelActions.ts). The host is the source of truth: a webview
+// that (re)loads says `ready` and gets a snapshot.
 import type { HostMessage, RevertResult, WebviewMessage } from '../../shared/protocol';
 import { parseWebviewMessage } from '../../shared/protocol';
-import type { BoundDocumentView, HostMeta, SessionSummary, SessionView } from '../../shared/view';
-import { emptySessionView } from '../../shared/view';
-import { applyAgentEvent, pendingCard } from '../../shared/viewReducer';
-import type { Agent, TurnOutcome, TurnRequest } from '../agent/agent';
-import { AgentRequestError, NoApiKeyError } from '../agent/agent';
-
-import { describeHolder } from '../sessions/lock';
+import type { BoundDocumentView, HostMeta } from '../../shared/view';
+import { pendingCard } from '../../shared/viewReducer';
+import type { Agent, TurnRequest } from '../agent/agent';
 import type { ReadonlyEdit, ReadonlyProposal, ReadonlySession } from '../sessions/schema';
-import { SessionCorruptError, SessionInUseError, type LockHolder, type SessionReader } from '../sessions/types';
-import { sessionToView } from '../sessions/view';
+import type { SessionReader } from '../sessions/types';
 import type { Scheduler } from './eventBatcher';
-import { WriterWatch } from './writerWatch';
-import { EventBatcher } from './eventBatcher';
 import type { LastSessionTracker } from './lastSession';
 import { PanelActions, proposalKey } from './panelActions';
+import { PanelChannel } from './panelChannel';
+import { PanelTurns } from './panelTurns';
+import { ShownSession } from './shownSession';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 
@@ -63,132 +60,95 @@ export interface ChatControllerDeps {
   writerPollMs?: number;
 }
 
-/** The most problems kept for the panel at once (the oldest go first). */
-const MAX_NOTICES = 6;
-
-function readOnlyText(holder: LockHolder): string {
-  return `This session is in use by ${describeHolder(holder)}. It is shown read-only until that has finished.`;
-}
-
-interface RunningTurn {
-  sessionId: string;
-  abort: AbortController;
-  done: Promise<TurnOutcome>;
-}
-
 export class ChatController {
-  private view: SessionView = emptySessionView('');
-  private sessions: SessionSummary[] = [];
-  private seq = 0;
-  private post: ((message: HostMessage) => void) | undefined;
-  private running: RunningTurn | undefined;
-  private starting = false;
-  private reopenedMidTurn = false;
   /** Open Chat asked for the input's focus: said again when the (re)loaded webview is ready. */
   private focusOnReady = false;
+  private readonly channel: PanelChannel;
+  private readonly shown: ShownSession;
+  private readonly turns: PanelTurns;
   /** Review, Revert, export: what the panel asks of the editor around the conversation. */
   private readonly panel: PanelActions;
-  private readonly batcher: EventBatcher;
-  /** Problems the user should know about (a damaged session, a bad list entry), shown as notices. */
-  private readonly notices: string[] = [];
-  /** While the open session is read-only: the check for its other writer to finish. */
-  private readonly writerWatch: WriterWatch;
 
   constructor(private readonly deps: ChatControllerDeps) {
-    this.writerWatch = new WriterWatch({
-      busy: async (id) => (await deps.agent.writer(id)) !== undefined,
-      showing: (id) => this.view.sessionId === id,
-      free: (id) => this.open(id, { quiet: true }),
-      everyMs: deps.writerPollMs ?? 2000,
+    this.channel = new PanelChannel(() => deps.meta(), deps.schedule);
+    this.turns = new PanelTurns({
+      agent: deps.agent,
+      onEvent: (event) => {
+        if (this.shown.apply(event)) this.channel.event(event);
+      },
+      log: (level, message) => deps.log(level, message),
+      notify: (level, message) => deps.actions.notify(level, message),
+      settled: () => this.channel.flush(),
+      onBusyChange: (busy) => deps.onBusyChange?.(busy),
+    });
+    this.shown = new ShownSession({
+      agent: deps.agent,
+      store: deps.store,
+      lastSession: deps.lastSession,
+      activeDocument: () => deps.activeDocument(),
+      log: (level, message) => deps.log(level, message),
+      notify: (level, message) => deps.actions.notify(level, message),
+      runningSessionId: () => this.turns.sessionId,
+      changed: () => this.pushSnapshot(),
+      writerPollMs: deps.writerPollMs ?? 2000,
     });
     this.panel = new PanelActions({
       agent: deps.agent,
       actions: deps.actions,
       log: deps.log,
       currentSessionId: () => this.currentSessionId,
-      busy: () => this.running !== undefined,
-      send: (message) => this.send(message),
-      reverted: (session) => {
-        // The step now shows "Reverted", its button disabled.
-        if (this.view.sessionId !== session.id) return;
-        this.view = sessionToView(session);
-        this.pushSnapshot();
-      },
+      busy: () => this.turns.busy,
+      send: (message) => this.channel.send(message),
+      reverted: (session) => this.shown.reverted(session),
     });
-    // seq counts the events as posted (after coalescing): a batch of n events covers exactly the
-    // n seqs after the previous one, which is how the webview tells a gap from a normal batch.
-    this.batcher = new EventBatcher(
-      (events) => {
-        this.seq += events.length;
-        this.send({ type: 'events', seq: this.seq, events });
-      },
-      16,
-      deps.schedule,
-    );
   }
 
   get currentSessionId(): string | undefined {
-    return this.view.sessionId || undefined;
+    return this.shown.id;
   }
 
   get busy(): boolean {
-    return this.running !== undefined;
+    return this.turns.busy;
   }
 
   /** Opens the session that was open last time if it still loads, else the newest, else a new one. */
   async init(): Promise<void> {
-    await this.refreshSessions();
-    for (const id of await this.deps.lastSession.candidates(this.sessions)) {
-      await this.open(id, { quiet: true });
-      if (this.currentSessionId) return;
-    }
-    this.view = this.blankView();
+    await this.shown.init();
   }
 
   attach(post: (message: HostMessage) => void): void {
-    this.post = post;
+    this.channel.attach(post);
   }
 
   detach(): void {
-    this.post = undefined;
-    this.batcher.discard();
+    this.channel.detach();
   }
 
   snapshot(): HostMessage {
-    this.batcher.discard();
-    const view = this.view.sessionId ? this.view : this.blankView();
-    return { type: 'snapshot', seq: this.seq, session: view, sessions: this.sessions, meta: this.meta() };
+    return this.channel.snapshot(this.shown.current(), this.shown.sessions);
   }
 
   pushSnapshot(): void {
-    this.send(this.snapshot());
+    this.channel.send(this.snapshot());
   }
 
   pushMeta(): void {
-    this.send({ type: 'meta', meta: this.meta() });
+    this.channel.pushMeta();
   }
 
   /** A problem for the panel's notices (the session store reports damage it repaired, bad list entries). */
   notice(message: string): void {
-    if (this.notices.includes(message)) return;
-    this.notices.push(message);
-    if (this.notices.length > MAX_NOTICES) this.notices.shift();
-    this.pushMeta();
-  }
-
-  private meta(): HostMeta {
-    const meta = this.deps.meta();
-    return this.notices.length === 0 ? meta : { ...meta, notices: [...meta.notices, ...this.notices] };
+    this.channel.notice(message);
   }
 
   prefill(text: string, send = false): void {
-    this.send({ type: 'prefill', text, send });
+    this.channel.send({ type: 'prefill', text, send });
   }
 
   /** Puts the keyboard focus in the chat's input (the view itself is revealed by the caller). */
   focusInput(): void {
     this.focusOnReady = true;
-    this.send({ type: 'focusInput' });
+    this.channel.send({ type: 'focusInput' });
   }
 
   /** Entry point for everything the webview posts: validated here, never trusted. */
@@ -212,10 +172,7 @@ export class ChatController {
   private async dispatch(message: WebviewMessage): Promise<void> {
     switch (message.type) {
       case 'ready':
-        this.pushSnapshot();
-        if (this.focusOnReady) this.send({ type: 'focusInput' });
-        this.focusOnReady = false;
-        return;
+        return this.ready();
       case 'send':
         return this.sendMessage(message.text);
       case 'stop':
@@ -225,27 +182,15 @@ export class ChatController {
       case 'answer':
         return this.runOnCurrent((sessionId) => ({ kind: 'answer', sessionId, toolCallId: message.toolCallId, answers: message.answers }));
       case 'decide':
-        // Decided: the proposal's diff has nothing more to show.
-        await this.deps.actions.closeDiffs([proposalKey(message.toolCallId)]);
-        return this.runOnCurrent((sessionId) => ({
-          kind: 'decision',
-          sessionId,
-          toolCallId: message.toolCallId,
-          approved: message.approved,
-          ...(message.feedback ? { feedback: message.feedback } : {}),
-        }));
+        return this.decide(message);
       case 'reviewProposal':
         return this.panel.reviewProposal(message.toolCallId);
       case 'reviewEdit':
         return this.panel.reviewEdit(message.editId);
-      case 'revertEdit': {
-        const result = await this.panel.revert(message.editId);
-        if (message.requestId) this.send({ type: 'response', requestId: message.requestId, ok: true, result });
-        else if (!result.ok) this.deps.actions.notify('warn', result.message);
-        return;
-      }
+      case 'revertEdit':
+        return this.revertEdit(message);
       case 'showDocument':
-        if (this.view.document) await this.deps.actions.showDocument(this.view.document.uri);
+        if (this.shown.view.document) await this.deps.actions.showDocument(this.shown.view.document.uri);
         return;
       case 'openFile':
         return this.panel.openFile(message.uri);
@@ -254,7 +199,7 @@ export class ChatController {
       case 'openSession':
         return this.open(message.sessionId);
       case 'renameSession':
-        return this.rename(message.sessionId, message.title);
+        return this.shown.rename(message.sessionId, message.title);
       case 'deleteSession':
         return this.delete(message.sessionId);
       case 'exportSession':
@@ -265,110 +210,84 @@ export class ChatController {
         return this.deps.actions.openSettings();
       case 'pickFile': {
         const path = await this.deps.actions.pickFile();
-        return this.send({ type: 'response', requestId: message.requestId, ok: true, result: path ?? null });
+        return this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result: path ?? null });
       }
       case 'log':
         return this.deps.log(message.level, `[webview] ${message.message}`);
     }
   }
 
+  private ready(): void {
+    this.pushSnapshot();
+    if (this.focusOnReady) this.channel.send({ type: 'focusInput' });
+    this.focusOnReady = false;
+  }
+
+  private async decide(message: Extract<WebviewMessage, { type: 'decide' }>): Promise<void> {
+    // Decided: the proposal's diff has nothing more to show.
+    await this.deps.actions.closeDiffs([proposalKey(message.toolCallId)]);
+    return this.runOnCurrent((sessionId) => ({
+      kind: 'decision',
+      sessionId,
+      toolCallId: message.toolCallId,
+      approved: message.approved,
+      ...(message.feedback ? { feedback: message.feedback } : {}),
+    }));
+  }
+
+  private async revertEdit(message: Extract<WebviewMessage, { type: 'revertEdit' }>): Promise<void> {
+    const result = await this.panel.revert(message.editId);
+    if (message.requestId) this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result });
+    else if (!result.ok) this.deps.actions.notify('warn', result.message);
+  }
+
   /** Sends a user message, creating a session bound to the active document if none is open. */
   async sendMessage(text: string, context?: { label: string; text: string }): Promise<void> {
-    if (this.view.readOnly) {
-      this.deps.actions.notify('warn', this.view.readOnly);
+    if (this.shown.view.readOnly) {
+      this.deps.actions.notify('warn', this.shown.view.readOnly);
       return;
     }
-    if (this.running || this.starting) {
-      const where = this.sessions.find((s) => s.id === this.running?.sessionId);
+    if (this.turns.taken) {
+      const where = this.shown.sessions.find((s) => s.id === this.turns.sessionId);
       const place = where && where.id !== this.currentSessionId ? ` in "${where.title}"` : '';
       this.deps.actions.notify('warn', `The agent is still working on the last request${place}. Stop it first, or wait.`);
       return;
     }
-    // Creating the session takes a moment; a second Enter in that moment must not start a second turn.
-    this.starting = true;
-    // A new message leaves a waiting proposal undecided for good: its diff has nothing to show.
-    const waiting = pendingCard(this.view);
-    if (waiting?.kind === 'confirmation') await this.deps.actions.closeDiffs([proposalKey(waiting.toolCallId)]).catch(() => undefined);
-    let sessionId = this.currentSessionId;
-    try {
-      if (!sessionId) {
-        const document = this.deps.activeDocument();
-        const session = await this.deps.agent.createSession(document ? { document } : {});
-        sessionId = session.id;
-        await this.show(session);
-      }
-    } finally {
-      this.starting = false;
-    }
+    const sessionId = await this.turns.whileStarting(async () => {
+      // A new message leaves a waiting proposal undecided for good: its diff has nothing to show.
+      const waiting = pendingCard(this.shown.view);
+      if (waiting?.kind === 'confirmation') await this.deps.actions.closeDiffs([proposalKey(waiting.toolCallId)]).catch(() => undefined);
+      const current = this.currentSessionId;
+      if (current) return current;
+      const document = this.deps.activeDocument();
+      const session = await this.deps.agent.createSession(document ? { document } : {});
+      await this.shown.show(session);
+      return session.id;
+    });
     await this.run({ kind: 'message', sessionId, text, ...(context ? { context } : {}) });
   }
 
   async stop(): Promise<void> {
-    const running = this.running;
-    if (!running) return;
-    running.abort.abort();
-    await running.done.catch(() => undefined);
+    await this.turns.stop();
   }
 
   async newSession(): Promise<void> {
-    this.writerWatch.watch(undefined);
-    this.view = this.blankView();
-    await this.deps.lastSession.set(undefined);
-    this.pushSnapshot();
+    await this.shown.clear();
   }
 
   async open(sessionId: string, options: { quiet?: boolean } = {}): Promise<void> {
-    try {
-      // The agent settles a turn that a crash or reload left "running", so no stream shows forever.
-      await this.show(await this.deps.agent.openSession(sessionId));
-    } catch (error) {
-      const message =
-        error instanceof SessionCorruptError
-          ? `The session file "${sessionId}" could not be read and was set aside: ${error.message}`
-          : `The session could not be opened: ${error instanceof Error ? error.message : String(error)}`;
-      this.deps.log('error', message);
-      if (!options.quiet) this.deps.actions.notify('error', message);
-      this.writerWatch.watch(undefined);
-      this.view = this.blankView();
-      await this.deps.lastSession.set(undefined);
-      await this.refreshSessions();
-      this.pushSnapshot();
-    }
+    await this.shown.open(sessionId, options);
   }
 
   async loadSession(sessionId: string): Promise<ReadonlySession> {
     return this.deps.agent.readSession(sessionId);
   }
 
-  private async show(session: ReadonlySession): Promise<void> {
-    // A session opened while its turn runs shows its last save; its turn's end refreshes it.
-    if (this.running?.sessionId === session.id) this.reopenedMidTurn = true;
-    const writer = await this.deps.agent.writer(session.id).catch(() => undefined);
-    this.view = { ...sessionToView(session), ...(writer ? { readOnly: readOnlyText(writer) } : {}) };
-    this.writerWatch.watch(writer ? session.id : undefined);
-    await this.deps.lastSession.set(session.id);
-    await this.refreshSessions();
-    this.pushSnapshot();
-  }
-
-  private async rename(sessionId: string, title: string): Promise<void> {
-    await this.deps.agent.renameSession(sessionId, title);
-    if (sessionId === this.currentSessionId) this.view = { ...this.view, title };
-    await this.refreshSessions();
-    this.pushSnapshot();
-  }
-
   private async delete(sessionId: string): Promise<void> {
     // The sessions list already asked ("Delete ...?" in the row): a second, modal question here
     // asked the user twice, and VS Code refuses modal dialogs under extension tests.
-    if (this.running?.sessionId === sessionId) await this.stop();
-    await this.deps.agent.deleteSession(sessionId);
-    if (sessionId === this.currentSessionId) {
-      this.view = this.blankView();
-      await this.deps.lastSession.set(undefined);
-    }
-    await this.refreshSessions();
-    this.pushSnapshot();
+    if (this.turns.sessionId === sessionId) await this.stop();
+    await this.shown.delete(sessionId);
   }
 
   /** Exports a session (after a save dialog) and says where it went, in the panel. */
@@ -379,79 +298,31 @@ export class ChatController {
   private async runOnCurrent(build: (sessionId: string) => TurnRequest): Promise<void> {
     const sessionId = this.currentSessionId;
     if (!sessionId) return;
-    if (this.view.readOnly) {
-      this.deps.actions.notify('warn', this.view.readOnly);
+    if (this.shown.view.readOnly) {
+      this.deps.actions.notify('warn', this.shown.view.readOnly);
       return;
     }
-    if (this.running) {
+    if (this.turns.busy) {
       this.deps.actions.notify('warn', 'The agent is still working on the last request.');
       return;
     }
     await this.run(build(sessionId));
   }
 
+  /** Runs a turn; after it the list shows its new state, and a stale view of its session is opened again. */
   private async run(request: TurnRequest): Promise<void> {
-    const abort = new AbortController();
-    const done = this.deps.agent.run(request, (event) => this.onAgentEvent(event), abort.signal);
-    this.running = { sessionId: request.sessionId, abort, done };
-    this.deps.onBusyChange?.(true);
     try {
-      const outcome = await done;
-      this.deps.log('info', `Turn ${outcome.turnId} ended: ${outcome.status}`);
-    } catch (error) {
-      if (error instanceof SessionInUseError) {
-        // Another window or the command line took the session first: show it read-only until it is done.
-        this.deps.log('warn', error.message);
-        this.deps.actions.notify('warn', error.message);
-        this.reopenedMidTurn = true;
-      } else if (error instanceof AgentRequestError || error instanceof NoApiKeyError) {
-        // The request could not apply (nothing pending, a turn already running, no key): the
-        // session is untouched and the message says why.
-        this.deps.log('warn', error.message);
-        this.deps.actions.notify('warn', error.message);
-      } else {
-        // Model and tool faults arrive as error events; reaching here is a bug, but the panel must live.
-        this.deps.log('error', `The agent failed unexpectedly: ${error instanceof Error ? error.stack : String(error)}`);
-        this.deps.actions.notify('error', 'The agent failed unexpectedly; see the Lesson Agent log.');
-      }
+      if ((await this.turns.run(request)) === 'in_use') this.shown.takenByAnother();
     } finally {
-      this.running = undefined;
-      this.batcher.flush();
-      this.deps.onBusyChange?.(false);
-      await this.refreshSessions();
-      this.send({ type: 'sessions', sessions: this.sessions });
-      if (this.reopenedMidTurn && this.view.sessionId === request.sessionId) await this.open(request.sessionId, { quiet: true });
-      this.reopenedMidTurn = false;
+      await this.shown.refreshList();
+      this.channel.send({ type: 'sessions', sessions: this.shown.sessions });
+      await this.shown.turnOver(request.sessionId);
     }
-  }
-
-
-  private onAgentEvent(event: AgentEvent): void {
-    if (event.sessionId !== this.view.sessionId) return;
-    this.view = applyAgentEvent(this.view, event, (warning) => this.deps.log('warn', warning));
-    this.batcher.push(event);
-  }
-
-  private async refreshSessions(): Promise<void> {
-    try {
-      this.sessions = await this.deps.store.list();
-    } catch (error) {
-      this.deps.log('error', `Listing sessions failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-
-  private blankView(): SessionView {
-    const document = this.deps.activeDocument();
-    return { ...emptySessionView(''), ...(document ? { document } : {}) };
-  }
-
-  private send(message: HostMessage): void {
-    this.post?.(message);
   }
 
   dispose(): void {
-    this.writerWatch.stop();
-    this.running?.abort.abort();
-    this.batcher.dispose();
+    this.shown.dispose();
+    this.turns.abort();
+    this.channel.dispose();
   }
 }
