@@ -8,11 +8,10 @@ import {
   errorResult,
   isSnapshot,
   NO_DOCUMENT,
-  planEditConfirmation,
   readDocument,
 } from './documentEdit';
 import type { PreparedEdit } from './lessonEditCheck';
-import { checkLessonXml, landPreparedEdit } from './lessonEditCheck';
+import { checkLessonXml, preparedEditTool } from './lessonEditCheck';
 import type { ToolContext, ToolDefinition, ToolResult } from './types';
 
 export const editTextInput = z.object({
@@ -94,12 +93,6 @@ async function prepare(input: EditTextInput, ctx: ToolContext): Promise<Prepared
   return { current, proposed: located.text, notes: xml.notes };
 }
 
-async function run(input: EditTextInput, ctx: ToolContext): Promise<ToolResult> {
-  const prepared = await prepare(input, ctx);
-  if (!('proposed' in prepared)) return prepared;
-  return landPreparedEdit('edit_text', ctx, prepared, input.summary, 'No change: the replacements equal the text they replace.');
-}
-
 export const editTextTool: ToolDefinition<EditTextInput> = {
   name: 'edit_text',
   description:
@@ -111,10 +104,5 @@ export const editTextTool: ToolDefinition<EditTextInput> = {
     'or an id needs the teacher\'s approval.',
   inputSchema: editTextInput,
   displayText: () => 'Editing document',
-  async needsConfirmation(input, ctx) {
-    const prepared = await prepare(input, ctx);
-    if (!('proposed' in prepared)) return undefined;
-    return planEditConfirmation('edit_text', ctx, prepared.current, prepared.proposed, input.summary);
-  },
-  run,
+  ...preparedEditTool('edit_text', prepare, 'No change: the replacements equal the text they replace.'),
 };

@@ -5,9 +5,9 @@ import { judgeLessonChange } from '../lesson/change';
 import { formatErrorList } from '../lesson/validate';
 import { computeEdits } from '../documents/diff';
 import type { DocumentAccess, DocumentSnapshot } from '../documents/types';
-import { applyAndReport, errorResult, NO_DOCUMENT } from './documentEdit';
+import { applyAndReport, errorResult, NO_DOCUMENT, planEditConfirmation } from './documentEdit';
 import { judgeStudentWork } from './studentWorkGuard';
-import type { ToolContext, ToolResult } from './types';
+import type { ToolContext, ToolDefinition, ToolResult } from './types';
 
 export type LessonEditCheck = { readonly ok: false; readonly result: ToolResult } | { readonly ok: true; readonly notes: readonly string[] };
 
@@ -65,7 +65,7 @@ export interface PreparedEdit {
 }
 
 /** Lands a prepared targeted edit: nothing to do, the students'-work rule, then apply and report. */
-export async function landPreparedEdit(tool: string, ctx: ToolContext, prepared: PreparedEdit, summary: string, noChange: string): Promise<ToolResult> {
+async function landPreparedEdit(tool: string, ctx: ToolContext, prepared: PreparedEdit, summary: string, noChange: string): Promise<ToolResult> {
   const { current, proposed } = prepared;
   const document = ctx.document;
   if (!document) return errorResult(NO_DOCUMENT);
@@ -76,4 +76,26 @@ export async function landPreparedEdit(tool: string, ctx: ToolContext, prepared:
   // The model knows the result only if it knew the text it edited (no unseen typing).
   const belief = ctx.documentSeen === undefined || ctx.documentSeen.text === current.text ? proposed : undefined;
   return applyAndReport(ctx, document, current, edits, summary, belief, check.notes);
+}
+
+/**
+ * The approval and the run of a targeted edit tool (edit_text, replace_element), from how it
+ * prepares its edit: the plan the teacher approves is the edit that lands, and students' answers
+ * and ids in it are judged like any edit's (studentWorkGuard.ts).
+ */
+export function preparedEditTool<Input extends { readonly summary: string }>(
+  tool: string,
+  prepare: (input: Input, ctx: ToolContext) => Promise<PreparedEdit | ToolResult>,
+  noChange: string,
+): Required<Pick<ToolDefinition<Input>, 'needsConfirmation' | 'run'>> {
+  return {
+    async needsConfirmation(input, ctx) {
+      const prepared = await prepare(input, ctx);
+      return 'proposed' in prepared ? planEditConfirmation(tool, ctx, prepared.current, prepared.proposed, input.summary) : undefined;
+    },
+    async run(input, ctx) {
+      const prepared = await prepare(input, ctx);
+      return 'proposed' in prepared ? landPreparedEdit(tool, ctx, prepared, input.summary, noChange) : prepared;
+    },
+  };
 }

@@ -8,11 +8,10 @@ import {
   errorResult,
   isSnapshot,
   NO_DOCUMENT,
-  planEditConfirmation,
   readDocument,
 } from './documentEdit';
 import type { PreparedEdit } from './lessonEditCheck';
-import { checkLessonXml, landPreparedEdit } from './lessonEditCheck';
+import { checkLessonXml, preparedEditTool } from './lessonEditCheck';
 import type { ToolContext, ToolDefinition, ToolResult } from './types';
 
 export const replaceElementInput = z.object({
@@ -53,15 +52,5 @@ export const replaceElementTool: ToolDefinition<ReplaceElementInput> = {
     'with read_document first); use edit_text for a few words. Lessons are validated: on errors nothing changes.',
   inputSchema: replaceElementInput,
   displayText: () => 'Editing document',
-  async needsConfirmation(input, ctx) {
-    const prepared = await prepare(input, ctx);
-    if (!('proposed' in prepared)) return undefined;
-    return planEditConfirmation('replace_element', ctx, prepared.current, prepared.proposed, input.summary);
-  },
-  async run(input, ctx) {
-    const prepared = await prepare(input, ctx);
-    if (!('proposed' in prepared)) return prepared;
-    // Students' answers and ids inside the part are judged like any edit's (studentWorkGuard.ts).
-    return landPreparedEdit('replace_element', ctx, prepared, input.summary, 'No change: the new part equals the part it replaces.');
-  },
+  ...preparedEditTool('replace_element', prepare, 'No change: the new part equals the part it replaces.'),
 };
