@@ -41,11 +41,33 @@ export function addCall(spent: Spend | undefined, call: Spend): Spend {
   return spent.cost !== undefined && call.cost !== undefined ? { usage, cost: spent.cost + call.cost } : { usage };
 }
 
+/** A reply as far as what it spent goes (a session's stored turn, or the panel's assistant item). */
+interface SpendingReply {
+  readonly usage?: Usage | undefined;
+  readonly cost?: number | undefined;
+  readonly model?: string | undefined;
+}
+
 /** A session's total over its replies (those that made no model call count nothing). */
-export function totalSpend(replies: readonly { readonly usage?: Usage | undefined; readonly cost?: number | undefined }[]): Spend | undefined {
+export function totalSpend(replies: readonly SpendingReply[]): Spend | undefined {
   let total: Spend | undefined;
   for (const r of replies) {
     if (r.usage) total = addCall(total, spendOf(r.usage, r.cost));
   }
   return total;
+}
+
+/** How a spend reads to a teacher: what it cost, no charge (only the offline demo answered), or not known. */
+export type Charge = { readonly kind: 'cost'; readonly usd: number } | { readonly kind: 'free' } | { readonly kind: 'unknown' };
+
+/**
+ * What one reply, or a session's replies together, cost in a teacher's terms; undefined when none
+ * made a model call. Every surface that shows a cost (the panel, its header, the Markdown export)
+ * words it from this, so they never disagree.
+ */
+export function chargeOf(replies: readonly SpendingReply[]): Charge | undefined {
+  const spent = totalSpend(replies);
+  if (!spent) return undefined;
+  if (spent.cost !== undefined) return { kind: 'cost', usd: spent.cost };
+  return replies.every((r) => !r.usage || r.model === DEMO_MODEL) ? { kind: 'free' } : { kind: 'unknown' };
 }

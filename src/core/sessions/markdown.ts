@@ -2,7 +2,7 @@
 // confirmations with their decisions, errors), readable on its own and safe to share: no tool inputs
 // or document snapshots, only the summaries shown in the panel.
 import { formatCost, formatDateTime, usageLine } from '../../shared/format';
-import { DEMO_MODEL, totalSpend } from '../../shared/spend';
+import { chargeOf, totalSpend } from '../../shared/spend';
 import type { AnswerValue } from '../../shared/questions';
 import type { AssistantItem } from '../../shared/view';
 import type { ReadonlySession } from './schema';
@@ -56,11 +56,11 @@ function assistantSection(item: AssistantItem, locale: string | undefined): stri
   if (item.text) parts.push(item.partial ? `${item.text}\n\n_(cut short)_` : item.text);
   if (item.status === 'stopped') parts.push('_Stopped._');
   if (item.error) parts.push(`**Error** (${item.error.code}): ${item.error.message}`);
-  // The same words as the panel's (one formatter), so the two never disagree: the cost; for the
-  // offline demo, no charge; for a model with no known price, that, with its tokens.
-  if (item.usage && item.cost !== undefined) parts.push(`_Cost: ${formatCost(item.cost, locale)}_`);
-  else if (item.usage && item.model === DEMO_MODEL) parts.push('_No charge: offline demo_');
-  else if (item.usage) parts.push(`_Cost not known (tokens: ${usageLine(item.usage, locale)})_`);
+  // The same words as the panel's (chargeOf), so the two never disagree.
+  const charge = chargeOf([item]);
+  if (charge?.kind === 'cost') parts.push(`_Cost: ${formatCost(charge.usd, locale)}_`);
+  else if (charge?.kind === 'free') parts.push('_No charge: offline demo_');
+  else if (charge && item.usage) parts.push(`_Cost not known (tokens: ${usageLine(item.usage, locale)})_`);
   return parts.join('\n\n');
 }
 

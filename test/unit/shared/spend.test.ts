@@ -1,7 +1,7 @@
 // A reply's and a session's spend, added up call by call: tokens always, money only when every
 // call had a price.
 import * as assert from 'node:assert/strict';
-import { addCall, spendOf, totalSpend } from '../../../src/shared/spend';
+import { DEMO_MODEL, addCall, chargeOf, spendOf, totalSpend } from '../../../src/shared/spend';
 
 const u = (n: number) => ({ inputTokens: n, outputTokens: n, cacheReadTokens: n, cacheCreationTokens: n });
 
@@ -24,5 +24,13 @@ describe('spend', () => {
     assert.deepEqual(total, { usage: u(3), cost: 0.75 });
     assert.equal(totalSpend([{}, {}]), undefined);
     assert.deepEqual(totalSpend([{ usage: u(1), cost: 0.5 }, { usage: u(2) }]), { usage: u(3) });
+  });
+
+  it('reads a spend as a teacher does: a cost, no charge when only the offline demo answered, else not known', () => {
+    assert.deepEqual(chargeOf([{ usage: u(1), cost: 0.5, model: 'claude-opus-4-7' }, { usage: u(2), cost: 0.25 }]), { kind: 'cost', usd: 0.75 });
+    assert.deepEqual(chargeOf([{ usage: u(1), model: DEMO_MODEL }, {}, { usage: u(2), model: DEMO_MODEL }]), { kind: 'free' });
+    assert.deepEqual(chargeOf([{ usage: u(1), model: DEMO_MODEL }, { usage: u(2), model: 'my-gateway-model' }]), { kind: 'unknown' });
+    assert.deepEqual(chargeOf([{ usage: u(1) }]), { kind: 'unknown' });
+    assert.equal(chargeOf([{}, { model: DEMO_MODEL }]), undefined);
   });
 });

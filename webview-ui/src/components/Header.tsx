@@ -2,7 +2,7 @@
 // document, the demo label, sessions and new.
 import type { ReactNode } from 'react';
 import type { HostMeta, SessionView } from '../../../src/shared/view';
-import { DEMO_MODEL, totalSpend } from '../../../src/shared/spend';
+import { chargeOf, totalSpend } from '../../../src/shared/spend';
 import { t } from '../l10n';
 import { useChat } from '../state/chatContext';
 import { TEST_IDS } from '../testIds';
@@ -16,8 +16,8 @@ export function Header({ session, meta, sessionsOpen }: { session: SessionView; 
   // The session's total cost (and its tokens) where a teacher who wonders will look: the title's tooltip.
   const replies = session.items.flatMap((i) => (i.kind === 'assistant' ? [i] : []));
   const spent = totalSpend(replies);
-  const demo = replies.every((r) => !r.usage || r.model === DEMO_MODEL);
-  const title = spent ? `${session.title}\n${sessionSpendTitle(spent, meta.locale, demo)}` : session.title;
+  const charge = chargeOf(replies);
+  const title = spent && charge ? `${session.title}\n${sessionSpendTitle(spent, charge, meta.locale)}` : session.title;
   return (
     <header className="header">
       <div className="header-main">

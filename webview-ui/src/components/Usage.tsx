@@ -5,8 +5,8 @@
 import type { ReactNode } from 'react';
 import type { Usage as UsageData } from '../../../src/shared/events';
 import { formatCost, usageLine } from '../../../src/shared/format';
-import type { Spend } from '../../../src/shared/spend';
-import { DEMO_MODEL } from '../../../src/shared/spend';
+import type { Charge, Spend } from '../../../src/shared/spend';
+import { chargeOf } from '../../../src/shared/spend';
 import { t } from '../l10n';
 import { TEST_IDS } from '../testIds';
 
@@ -21,27 +21,28 @@ function tokensTitle(usage: UsageData, model: string | undefined, locale: string
   return model ? t('modelTokensDetail', model, line) : t('tokensDetail', line);
 }
 
-/** The header's tooltip line for the session so far (`demo`: every reply came from the offline demo). */
-export function sessionSpendTitle(spent: Spend, locale: string | undefined, demo = false): string {
+/** The header's tooltip line for the session so far: what it cost, then its tokens. */
+export function sessionSpendTitle(spent: Spend, charge: Charge, locale: string | undefined): string {
   const line = usageLine(spent.usage, locale);
-  if (spent.cost !== undefined) return t('sessionCost', costText(spent.cost, locale), line);
-  return t(demo ? 'sessionDemo' : 'sessionTokens', line);
+  if (charge.kind === 'cost') return t('sessionCost', costText(charge.usd, locale), line);
+  return t(charge.kind === 'free' ? 'sessionDemo' : 'sessionTokens', line);
 }
 
 export function Usage({ usage, cost, model, locale }: { usage: UsageData; cost?: number | undefined; model?: string | undefined; locale?: string | undefined }): ReactNode {
-  if (cost !== undefined) {
+  const charge = chargeOf([{ usage, cost, model }]) ?? { kind: 'unknown' };
+  if (charge.kind === 'cost') {
     return (
       <span className="usage" data-testid={TEST_IDS.usage} data-priced="true" title={tokensTitle(usage, model, locale)}>
-        {t('replyCost', costText(cost, locale))}
+        {t('replyCost', costText(charge.usd, locale))}
       </span>
     );
   }
-  const demo = model === DEMO_MODEL;
+  const free = charge.kind === 'free';
   const tokens = t('tokensDetail', usageLine(usage, locale));
-  const why = demo ? t('demoDetail') : model ? t('noPrice', model) : undefined;
+  const why = free ? t('demoDetail') : model ? t('noPrice', model) : undefined;
   return (
-    <span className="usage" data-testid={TEST_IDS.usage} data-priced={demo ? 'demo' : 'false'} title={why ? `${why} ${tokens}` : tokens}>
-      {demo ? t('demoNoCharge') : t('costUnknown')}
+    <span className="usage" data-testid={TEST_IDS.usage} data-priced={free ? 'demo' : 'false'} title={why ? `${why} ${tokens}` : tokens}>
+      {free ? t('demoNoCharge') : t('costUnknown')}
     </span>
   );
 }
