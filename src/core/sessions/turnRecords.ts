@@ -111,12 +111,11 @@ export function setFrame(d: SessionDraft, frame: Frame): void {
   d.changes.frame();
 }
 
-/** A repair after the API refused earlier thinking: it is merged with the repairs already made. */
+/** Thinking that may not go back: merged with what was already left out (never put back). */
 export function repairThinking(d: SessionDraft, repair: ThinkingRepair): void {
-  const next = { ...d.session.thinking, ...repair };
-  if (!next.dropBlock) delete next.dropBlock;
-  if (next.leftOutThrough === undefined) delete next.leftOutThrough;
-  d.session.thinking = next;
+  const leftOut = [...new Set([...(d.session.thinking?.leftOut ?? []), ...(repair.leftOut ?? [])])];
+  const dropBlock = repair.dropBlock ?? d.session.thinking?.dropBlock;
+  d.session.thinking = { ...(leftOut.length > 0 ? { leftOut } : {}), ...(dropBlock ? { dropBlock } : {}) };
   d.changes.thinking();
 }
 
