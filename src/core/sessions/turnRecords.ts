@@ -105,10 +105,16 @@ export function addNotice(d: SessionDraft, messageId: string, notice: Notice): v
   d.changes.notices(messageId);
 }
 
-/** The conversation's frame, made at its first request or at a cut (never during a turn). */
+/**
+ * The conversation's frame, made at its first request or at a cut (never during a turn). When only
+ * where the window starts changed, only that is journalled (a frame's system prompt and tools are
+ * about 20 KB, the same at most cuts).
+ */
 export function setFrame(d: SessionDraft, frame: Frame): void {
+  const before = d.session.frame;
+  const same = before !== undefined && before.system === frame.system && JSON.stringify([before.tools, before.skills]) === JSON.stringify([frame.tools, frame.skills]);
   d.session.frame = frame;
-  d.changes.frame();
+  d.changes.frame(same ? 'window' : 'whole');
 }
 
 /** Thinking that may not go back: merged with what was already left out (never put back). */
