@@ -20,7 +20,8 @@ import { FileDocument } from './core/documents/fileDocument';
 import { FileWorkspace } from './core/documents/fileWorkspace';
 import { documentKindForPath } from './core/documents/kind';
 import { FileSessionStore } from './core/sessions/fileStore';
-import { SessionCorruptError, SessionInUseError, SessionNotFoundError } from './core/sessions/types';
+import { DISK_FULL_MESSAGE, DiskFullError, SessionCorruptError, SessionInUseError, SessionNotFoundError } from './core/sessions/types';
+import { isDiskFull } from './core/durableFs';
 import type { ReadonlySession } from './core/sessions/schema';
 import { loadSkillCatalog } from './core/skills/catalog';
 import { builtinTools } from './core/tools/builtin';
@@ -268,6 +269,7 @@ async function failureOf(err: unknown, cmd: Command, store: FileSessionStore, re
   }
   if (err instanceof SessionInUseError) return fail(EXIT.failed, 'in_use', message, sessionId, '', true);
   if (err instanceof SessionCorruptError) return fail(EXIT.failed, 'session', message, sessionId);
+  if (err instanceof DiskFullError || isDiskFull(err)) return fail(EXIT.failed, 'disk_full', DISK_FULL_MESSAGE, sessionId, '', true);
   if (isFsError(err)) return fail(EXIT.failed, 'session', `The session folder ${cmd.sessionDir} cannot be used: ${message}`, sessionId);
   return fail(EXIT.failed, 'unknown', `Unexpected failure: ${message}`, sessionId);
 }

@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'cancelled',
   'document',
   'session',
+  /** The disk holding the sessions is full: the change was not recorded, so nothing was changed. */
+  'disk_full',
   /** Another writer (a window, the command line) holds the session: nothing was changed. */
   'in_use',
   /** The command line was called wrongly (bad options). */

@@ -178,6 +178,7 @@ export const en = {
   errContextWindow: 'The conversation is too long for Claude to read at once.',
   errDocument: 'The document could not be changed.',
   errSession: 'The session could not be saved or loaded.',
+  errDiskFull: 'The disk is full: nothing was changed.',
   errInUse: 'This session is open in another window or program.',
   errUnknown: 'Something went wrong.',
 } as const;

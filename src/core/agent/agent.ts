@@ -12,7 +12,8 @@ import { contextBlock } from '../prompt/assemble';
 import { SessionOwner, type OwnerClock } from '../sessions/owner';
 import { editOutcome } from '../sessions/recovery';
 import type { ReadonlySession } from '../sessions/schema';
-import { SessionInUseError, type LockHolder, type SessionStore } from '../sessions/types';
+import { isDiskFull } from '../durableFs';
+import { DiskFullError, SessionInUseError, type LockHolder, type SessionStore } from '../sessions/types';
 import type { AgentSettings } from '../settings';
 import type { SkillCatalog } from '../skills/types';
 import { askUserQuestionTool } from '../tools/askUserQuestion';
@@ -64,9 +65,14 @@ const systemClock: OwnerClock = { now: () => Date.now(), newId };
 
 /** A new session, saved at once (the CLI and the chat panel create sessions through this). */
 export async function createSession(store: SessionStore, init: { document?: BoundDocumentView; title?: string }, clock = systemClock): Promise<ReadonlySession> {
-  const owner = await SessionOwner.create(store, clock, init);
+  const owner = await SessionOwner.create(store, clock, init).catch(diskFull);
   await owner.close();
   return owner.session;
+}
+
+/** A full disk before a turn could start is said in the user's words (the turn's own saves say it as an error event). */
+function diskFull(err: unknown): never {
+  throw isDiskFull(err) ? new DiskFullError() : err;
 }
 
 export class Agent {
@@ -99,7 +105,8 @@ export class Agent {
     try {
       owner = await SessionOwner.open(this.deps.store, sessionId, this.clock);
     } catch (err) {
-      if (err instanceof SessionInUseError) return this.deps.store.get(sessionId);
+      // Reading needs no lock: in use elsewhere, or no room on the disk for one, the session is shown as stored.
+      if (err instanceof SessionInUseError || isDiskFull(err)) return this.deps.store.get(sessionId);
       throw err;
     }
     try {
@@ -213,6 +220,8 @@ export class Agent {
           }
         };
       return await this.dispatch(request, owner, emitFor, signal);
+    } catch (err) {
+      return diskFull(err);
     } finally {
       this.live.delete(request.sessionId);
       this.active.delete(request.sessionId);

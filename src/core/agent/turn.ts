@@ -5,8 +5,10 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentEvent, Usage } from '../../shared/events';
 import type { DocumentSnapshot } from '../documents/types';
+import { isDiskFull } from '../durableFs';
 import { buildRequest } from '../prompt/assemble';
 import type { ReadonlySession, ReadonlyTurn } from '../sessions/schema';
+import { DISK_FULL_MESSAGE } from '../sessions/types';
 import { TEXT_BLOCK_SEPARATOR, turnNarration, turnText } from '../sessions/view';
 import type { EventBody, LogLevel, TurnContext, TurnSetup } from './context';
 import { callCost } from './cost';
@@ -35,6 +37,14 @@ function usageOf(u: Anthropic.Usage): Usage {
     cacheReadTokens: u.cache_read_input_tokens ?? 0,
     cacheCreationTokens: u.cache_creation_input_tokens ?? 0,
   };
+}
+
+/** Nothing was changed, unless an edit of this turn landed before the disk filled: then that is said. */
+function diskFullMessage(session: ReadonlySession, turnId: string): string {
+  const landed = session.edits.some((e) => e.turnId === turnId && e.status === 'applied');
+  return landed
+    ? 'The disk is full: the rest of this reply could not be saved. The changes already made to the document stay; nothing more was changed. Free some space on the disk, then try again.'
+    : DISK_FULL_MESSAGE;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -113,6 +123,7 @@ export class TurnRunner implements TurnContext {
     try {
       await this.owner.save();
     } catch (err) {
+      if (isDiskFull(err)) throw new TurnEnd({ code: 'disk_full', message: diskFullMessage(this.session, this.turnId), retryable: true });
       const detail = err instanceof Error ? err.message : String(err);
       throw new TurnEnd({ code: 'session', message: `The session could not be saved: ${detail}`, retryable: true });
     }

@@ -7,7 +7,7 @@
 // (`sessions/<id>.json`, one snapshot) are read as they are and become journals on their first write.
 import { mkdir, readdir, readFile, rename, rm, stat, truncate } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { appendDurable, fsyncDir, removeStaleTemps, replaceFile, writeNewFileDurable } from '../durableFs';
+import { appendDurable, fsyncDir, isDiskFull, openFile, removeStaleTemps, replaceFile, writeNewFileDurable, type FileOpener } from '../durableFs';
 import type { SessionSummary } from '../../shared/view';
 import { changesLine, readJournal, snapshotLine, type JournalContents, type SessionChange } from './journal';
 import { FileLock, LockBusyError, lockHolder, type LockHolder } from './lock';
@@ -28,6 +28,8 @@ export interface FileSessionStoreOptions {
   /** Compaction thresholds (tests make them small). */
   readonly compactMinBytes?: number;
   readonly compactMaxRecords?: number;
+  /** How files are opened for writing (tests give one that plays a full disk). */
+  readonly opener?: FileOpener;
 }
 
 /** A writer's hold on one session: its lock and what it knows of the journal's size. */
@@ -54,6 +56,7 @@ export class FileSessionStore implements SessionStore {
   private readonly holder: string;
   private readonly compactMinBytes: number;
   private readonly compactMaxRecords: number;
+  private readonly opener: FileOpener;
 
   constructor(
     readonly dir: string,
@@ -64,7 +67,8 @@ export class FileSessionStore implements SessionStore {
     this.holder = options.holder ?? 'another Lesson Agent';
     this.compactMinBytes = options.compactMinBytes ?? COMPACT_MIN_BYTES;
     this.compactMaxRecords = options.compactMaxRecords ?? COMPACT_MAX_RECORDS;
-    this.index = new SessionIndex(dir, { ids: () => this.ids(), summary: (id) => this.summaryOf(id) }, this.holder, onProblem);
+    this.opener = options.opener ?? openFile;
+    this.index = new SessionIndex(dir, { ids: () => this.ids(), summary: (id) => this.summaryOf(id) }, this.holder, onProblem, this.opener);
   }
 
   private journalOf(id: string): string {
@@ -187,7 +191,7 @@ export class FileSessionStore implements SessionStore {
     await this.ensureDir();
     let lock: FileLock;
     try {
-      lock = await FileLock.acquire(this.lockOf(id), this.holder);
+      lock = await FileLock.acquire(this.lockOf(id), this.holder, this.opener);
     } catch (err) {
       if (err instanceof LockBusyError) throw new SessionInUseError(id, err.holder);
       throw err;
@@ -215,14 +219,23 @@ export class FileSessionStore implements SessionStore {
     if (!damage) return;
     const path = this.journalOf(lease.sessionId);
     const bytes = await readFile(path);
-    const aside = join(this.sessionsDir, `${lease.sessionId}.damaged-${Date.now()}.jsonl`);
-    await writeNewFileDurable(aside, bytes.subarray(damage.offset));
+    let aside: string | undefined = join(this.sessionsDir, `${lease.sessionId}.damaged-${Date.now()}.jsonl`);
+    try {
+      await writeNewFileDurable(aside, bytes.subarray(damage.offset), undefined, this.opener);
+    } catch (err) {
+      // A last record cut off in the middle was never confirmed to anyone (its write failed or
+      // never finished): on a full disk it is cut without a copy. Anything else stays until there is room.
+      if (!isDiskFull(err) || !damage.torn) throw err;
+      aside = undefined;
+    }
     await truncate(path, damage.offset);
     await fsyncDir(this.sessionsDir);
     this.onProblem(
       // The panel shows this to a teacher: no record numbers, no machine paths.
-      `Session “${contents.session.title}” was damaged (${damage.reason}). ` +
-        `Everything before the damage was kept; the rest was set aside in ${basename(aside)}, in the sessions folder.`,
+      aside
+        ? `Session “${contents.session.title}” was damaged (${damage.reason}). ` +
+            `Everything before the damage was kept; the rest was set aside in ${basename(aside)}, in the sessions folder.`
+        : `Session “${contents.session.title}” ended in a change that was cut off while it was written (the disk was full). Everything before it was kept.`,
     );
   }
 
@@ -238,12 +251,12 @@ export class FileSessionStore implements SessionStore {
       await this.writeSnapshot(l, line);
     } else {
       try {
-        const before = await appendDurable(path, line);
+        // Every byte on disk and synced, or none: a failed append is cut back to the size it found.
+        const before = await appendDurable(path, line, this.opener);
         l.journalBytes = before + Buffer.byteLength(line);
         l.records++;
       } catch (err) {
-        // A half-written record must not stay in front of the next one: cut it off, and compact next time.
-        await truncate(path, l.journalBytes).catch(() => undefined);
+        // Should the cut have failed too, the next write replaces the journal whole.
         l.needsSnapshot = true;
         throw err;
       }
@@ -255,7 +268,7 @@ export class FileSessionStore implements SessionStore {
 
   /** Compaction: the whole session as one snapshot, atomically replacing the journal. */
   private async writeSnapshot(lease: FileLease, line: string): Promise<void> {
-    await replaceFile(this.journalOf(lease.sessionId), line);
+    await replaceFile(this.journalOf(lease.sessionId), line, { opener: this.opener });
     const bytes = Buffer.byteLength(line);
     Object.assign(lease, { journalBytes: bytes, snapshotBytes: bytes, records: 1 });
     if (lease.needsSnapshot) {

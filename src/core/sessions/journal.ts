@@ -134,6 +134,8 @@ export interface JournalDamage {
   /** The 1-based number of that record. */
   readonly record: number;
   readonly reason: string;
+  /** The damage is the last record, cut off before its end (a write that failed or never finished). */
+  readonly torn: boolean;
 }
 
 export interface JournalContents {
@@ -175,11 +177,11 @@ export function readJournal(bytes: Buffer): JournalContents {
   let damage: JournalDamage | undefined;
   while (offset < bytes.length) {
     const end = bytes.indexOf(0x0a, offset);
-    const fail = (reason: string): void => {
-      damage = { offset, record: records + 1, reason };
+    const fail = (reason: string, torn = false): void => {
+      damage = { offset, record: records + 1, reason, torn };
     };
     if (end === -1) {
-      fail('it was cut off');
+      fail('it was cut off', true);
       break;
     }
     const decoded = decode(bytes.toString('utf8', offset, end));

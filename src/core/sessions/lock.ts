@@ -4,9 +4,9 @@
 // moves the stale file aside by rename, so of two processes racing for it only one wins.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { link, open, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
+import { link, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import * as z from 'zod';
-import { isProcessAlive } from '../durableFs';
+import { isProcessAlive, openFile, tempPathFor, writeAll, writeNewFile, type FileOpener } from '../durableFs';
 
 export const lockHolderSchema = z.object({
   pid: z.number().int(),
@@ -40,17 +40,38 @@ export function describeHolder(h: LockHolder): string {
   return `${h.holder} (process ${h.pid} on ${h.host}, since ${since})`;
 }
 
-/** Not synced: after a power cut the holder's pid is dead anyway, and the lock is taken over. */
-async function createExclusive(path: string, data: string): Promise<void> {
-  const handle = await open(path, 'wx');
+/** A file system without hard links: the lock is created empty, then written. */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
+/**
+ * Creates the lock with its content in one step: written whole to a temp file, then hard-linked
+ * to the lock's name (which fails if a lock exists). So a lock file is never seen empty or half
+ * written, even when the disk is full: then the temp file fails, and no lock file is left behind.
+ * Not synced: after a power cut the holder's pid is dead anyway, and the lock is taken over.
+ */
+async function createExclusive(path: string, data: string, opener: FileOpener): Promise<void> {
+  const temp = tempPathFor(path, true);
   try {
-    await handle.writeFile(data);
+    await writeNewFile(temp, data, { opener });
+    await link(temp, path);
+    return;
+  } catch (err) {
+    if (!NO_LINKS.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
   } finally {
-    await handle.close();
+    await rm(temp, { force: true });
   }
+  const handle = await opener(path, 'wx');
+  try {
+    await writeAll(handle, data);
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await rm(path, { force: true });
+    throw err;
+  }
+  await handle.close();
 }
 
-type Seen = { holder: LockHolder | undefined; mtimeMs: number } | undefined;
+type Seen = { holder: LockHolder | undefined; mtimeMs: number; size: number } | undefined;
 
 async function readHolder(path: string): Promise<Seen> {
   try {
@@ -62,7 +83,7 @@ async function readHolder(path: string): Promise<Seen> {
     } catch {
       holder = undefined;
     }
-    return { holder, mtimeMs: info.mtimeMs };
+    return { holder, mtimeMs: info.mtimeMs, size: info.size };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
@@ -71,7 +92,9 @@ async function readHolder(path: string): Promise<Seen> {
 
 function isStale(seen: NonNullable<Seen>, now: number): boolean {
   const h = seen.holder;
-  if (!h) return now - seen.mtimeMs > UNREADABLE_STALE_MS;
+  // Locks are created whole (createExclusive): an empty one was left by a failed write (a full
+  // disk) or a crash, and blocks nobody.
+  if (!h) return seen.size === 0 || now - seen.mtimeMs > UNREADABLE_STALE_MS;
   if (h.host !== hostname()) return now - seen.mtimeMs > FOREIGN_STALE_MS;
   if (h.pid === process.pid) return !held.has(h.token);
   return !isProcessAlive(h.pid);
@@ -101,11 +124,11 @@ export class FileLock {
   }
 
   /** Takes the lock, or throws LockBusyError naming its live holder. */
-  static async acquire(path: string, label: string): Promise<FileLock> {
+  static async acquire(path: string, label: string, opener: FileOpener = openFile): Promise<FileLock> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const holder: LockHolder = { pid: process.pid, host: hostname(), since: Date.now(), holder: label, token: randomBytes(8).toString('hex') };
       try {
-        await createExclusive(path, JSON.stringify(holder));
+        await createExclusive(path, JSON.stringify(holder), opener);
         return new FileLock(path, holder);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { replaceFile } from '../durableFs';
+import { openFile, replaceFile, type FileOpener } from '../durableFs';
 import { sessionSummarySchema, type SessionSummary } from '../../shared/view';
 import { FileLock, LockBusyError } from './lock';
 
@@ -35,6 +35,7 @@ export class SessionIndex {
     private readonly source: IndexSource,
     private readonly label: string,
     private readonly onProblem: (message: string) => void,
+    private readonly opener: FileOpener = openFile,
   ) {
     this.path = join(dir, 'index.json');
   }
@@ -78,7 +79,7 @@ export class SessionIndex {
     const deadline = Date.now() + INDEX_LOCK_WAIT_MS;
     for (;;) {
       try {
-        return await FileLock.acquire(join(this.dir, 'index.lock'), this.label);
+        return await FileLock.acquire(join(this.dir, 'index.lock'), this.label, this.opener);
       } catch (err) {
         if (!(err instanceof LockBusyError) || Date.now() > deadline) return undefined;
         await new Promise((resolve) => setTimeout(resolve, 10));
@@ -88,7 +89,7 @@ export class SessionIndex {
 
   private async write(list: SessionSummary[]): Promise<void> {
     // Not synced: a lost or torn index is rebuilt from the session files.
-    await replaceFile(this.path, JSON.stringify({ version: INDEX_VERSION, sessions: list }), { durable: false });
+    await replaceFile(this.path, JSON.stringify({ version: INDEX_VERSION, sessions: list }), { durable: false, opener: this.opener });
   }
 
   /** The index, or one rebuilt from the session files when it is missing, unreadable or has a bad entry. */

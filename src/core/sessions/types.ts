@@ -36,6 +36,16 @@ export class SessionInUseError extends Error {
   }
 }
 
+export const DISK_FULL_MESSAGE = 'The disk is full: nothing was changed. Free some space on the disk, then try again.';
+
+/** The disk holding the sessions is full: what was asked was not recorded, so it was not done either. */
+export class DiskFullError extends Error {
+  constructor() {
+    super(DISK_FULL_MESSAGE);
+    this.name = 'DiskFullError';
+  }
+}
+
 /** What everyone may do with stored sessions: list and read them. */
 export interface SessionReader {
   list(): Promise<SessionSummary[]>;

@@ -27,6 +27,7 @@ const ERROR_TEXT: Record<ErrorCode, MessageKey> = {
   cancelled: 'stopped',
   document: 'errDocument',
   session: 'errSession',
+  disk_full: 'errDiskFull',
   in_use: 'errInUse',
   usage: 'errUnknown',
   unknown: 'errUnknown',
