@@ -38,6 +38,8 @@ interface FileLease extends SessionLease {
   journalBytes: number;
   snapshotBytes: number;
   records: number;
+  /** The number the next record takes. */
+  nextSeq: number;
   /** No journal yet (a new session, or a file of the first releases): the next write is a snapshot. */
   needsSnapshot: boolean;
 }
@@ -130,7 +132,7 @@ export class FileSessionStore implements SessionStore {
     try {
       const session = migrateSession(JSON.parse(text));
       if (session.id !== id) throw new SessionFormatError(`the file holds session ${session.id}`);
-      return { session, goodBytes: 0, snapshotBytes: 0, records: 0 };
+      return { session, goodBytes: 0, snapshotBytes: 0, records: 0, nextSeq: 0, duplicates: 0 };
     } catch (err) {
       throw await this.unreadable(id, path, err, '.json');
     }
@@ -148,8 +150,8 @@ export class FileSessionStore implements SessionStore {
       () => false,
     );
     const message = `Session ${id} could not be read (${err.message}); the file was moved to ${moved ? aside : 'nowhere (move failed)'}.`;
+    // The list drops it by itself: it is reconciled with the files present when read.
     this.onProblem(message);
-    await this.index.remove(id).catch(() => undefined);
     return new SessionCorruptError(id, moved ? aside : undefined, message);
   }
 
@@ -201,15 +203,21 @@ export class FileSessionStore implements SessionStore {
       await lock.release();
       throw new SessionNotFoundError(id);
     }
-    const lease: FileLease = { sessionId: id, lock, journalBytes: 0, snapshotBytes: 0, records: 0, needsSnapshot: true };
+    const lease: FileLease = { sessionId: id, lock, journalBytes: 0, snapshotBytes: 0, records: 0, nextSeq: 0, needsSnapshot: true };
     return lease;
   }
 
   async load(lease: SessionLease): Promise<Session> {
     const l = this.leaseOf(lease);
     const contents = await this.read(l.sessionId);
-    Object.assign(l, { journalBytes: contents.goodBytes, snapshotBytes: contents.snapshotBytes, records: contents.records, needsSnapshot: contents.legacy });
+    Object.assign(l, { journalBytes: contents.goodBytes, snapshotBytes: contents.snapshotBytes, records: contents.records, nextSeq: contents.nextSeq, needsSnapshot: contents.legacy });
     if (contents.damage) await this.repair(l, contents);
+    if (contents.duplicates > 0) {
+      // Written again without them, so they are reported once.
+      await this.writeSnapshot(l, snapshotLine(contents.session));
+      const lines = contents.duplicates === 1 ? 'A line was' : `${contents.duplicates} lines were`;
+      this.onProblem(`Session “${contents.session.title}”: ${lines} written twice in its file; the copies were dropped and nothing was lost.`);
+    }
     return contents.session;
   }
 
@@ -244,7 +252,7 @@ export class FileSessionStore implements SessionStore {
     const due = l.needsSnapshot || l.journalBytes - l.snapshotBytes > Math.max(this.compactMinBytes, l.snapshotBytes) || l.records > this.compactMaxRecords;
     if (!due && changes.length === 0) return;
     // Serialised before anything is awaited: the record is the state at this checkpoint.
-    const line = due ? snapshotLine(session) : changesLine(session.updatedAt, changes);
+    const line = due ? snapshotLine(session) : changesLine(l.nextSeq, session.updatedAt, changes);
     if (!(await l.lock.holds())) throw new Error('Another process took this session over; the change was not saved.');
     const path = this.journalOf(l.sessionId);
     if (due) {
@@ -255,6 +263,7 @@ export class FileSessionStore implements SessionStore {
         const before = await appendDurable(path, line, this.opener);
         l.journalBytes = before + Buffer.byteLength(line);
         l.records++;
+        l.nextSeq++;
       } catch (err) {
         // Should the cut have failed too, the next write replaces the journal whole.
         l.needsSnapshot = true;
@@ -270,7 +279,7 @@ export class FileSessionStore implements SessionStore {
   private async writeSnapshot(lease: FileLease, line: string): Promise<void> {
     await replaceFile(this.journalOf(lease.sessionId), line, { opener: this.opener });
     const bytes = Buffer.byteLength(line);
-    Object.assign(lease, { journalBytes: bytes, snapshotBytes: bytes, records: 1 });
+    Object.assign(lease, { journalBytes: bytes, snapshotBytes: bytes, records: 1, nextSeq: 1 });
     if (lease.needsSnapshot) {
       // A file of the first releases is now a journal.
       await rm(this.legacyOf(lease.sessionId), { force: true });

@@ -58,8 +58,16 @@ export function migrateV2(raw: RawSession): RawSession {
   return { ...raw, edits, pending: { ...pending, proposal } };
 }
 
+/**
+ * Version 3 -> 4: the session is unchanged; its journal's lines checksum their version with their
+ * record and number their records (journal.ts), which version 3 readers could not check.
+ */
+export function migrateV3(raw: RawSession): RawSession {
+  return raw;
+}
+
 /** Keyed by the version they migrate from. */
-export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: migrateV1, 2: migrateV2 };
+export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: migrateV1, 2: migrateV2, 3: migrateV3 };
 
 export class SessionFormatError extends Error {
   /** True when the file comes from a newer Lesson Agent: not damaged, so never set aside. */

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { applyTextPatch, hashText } from '../../../../src/core/documents/patch';
 import { SessionOwner } from '../../../../src/core/sessions/owner';
 import { FileSessionStore } from '../../../../src/core/sessions/fileStore';
@@ -11,7 +12,7 @@ import { sessionToMarkdown } from '../../../../src/core/sessions/markdown';
 import { titleFrom } from '../../../../src/shared/titles';
 import { sessionSummarySchema } from '../../../../src/shared/view';
 import { SessionCorruptError, SessionNotFoundError } from '../../../../src/core/sessions/types';
-import { type Session } from '../../../../src/core/sessions/schema';
+import { SESSION_SCHEMA_VERSION, type Session } from '../../../../src/core/sessions/schema';
 import fixtureV1 from './fixtures/session-v1.json';
 import fixtureV0 from './fixtures/session-v0.json';
 
@@ -78,7 +79,7 @@ describe('FileSessionStore', () => {
     await store.save(session('a', 1000));
     const lines = (await readFile(join(dir, 'sessions', 'a.jsonl'), 'utf8')).split('\n');
     assert.equal(lines.length, 2, 'one snapshot line and the final newline');
-    assert.match(lines[0] ?? '', /^\{"v":3,"c":"[0-9a-f]{8}","r":\{"kind":"snapshot"/);
+    assert.match(lines[0] ?? '', /^\{"v":4,"c":"[0-9a-f]{8}","r":\{"kind":"snapshot","n":0,/);
   });
 
   it('sets aside a journal whose first record is unreadable, with a clear error, and keeps the other sessions', async () => {
@@ -112,7 +113,9 @@ describe('FileSessionStore', () => {
   it('leaves a journal from a newer version untouched and says so', async () => {
     await store.save(session('n', 1000));
     const path = join(dir, 'sessions', 'n.jsonl');
-    const newer = (await readFile(path, 'utf8')).replace('{"v":3,', '{"v":99,');
+    // A newer Lesson Agent frames its lines as version 4 does: the checksum covers the version.
+    const body = (await readFile(path, 'utf8')).replace(/^\{"v":4,"c":"[0-9a-f]{8}","r":/, '').replace(/\}\n$/, '');
+    const newer = `{"v":99,"c":"${crc32(body, crc32('99|')).toString(16).padStart(8, '0')}","r":${body}}\n`;
     await writeFile(path, newer, 'utf8');
     await assert.rejects(store.get('n'), (err: unknown) => err instanceof SessionCorruptError && err.setAsidePath === undefined && /newer/.test(err.message));
     assert.equal(await readFile(path, 'utf8'), newer);
@@ -150,7 +153,7 @@ describe('session migrations', () => {
   it('brings the version 1 fixture to the current version, changing nothing else', () => {
     const s = migrateSession(structuredClone(fixtureV1));
     assert.equal(s.id, 's-fixture-1');
-    assert.deepEqual(s, { ...fixtureV1, version: 3 });
+    assert.deepEqual(s, { ...fixtureV1, version: SESSION_SCHEMA_VERSION });
   });
 
   it('keeps a version 2 edit as a diff with its hashes, and a proposal the same way', () => {
@@ -183,7 +186,7 @@ describe('session migrations', () => {
     });
     const input = structuredClone(fixtureV0);
     const s = migrateSession(input, { ...MIGRATIONS, 0: fromV0 });
-    assert.equal(s.version, 3);
+    assert.equal(s.version, SESSION_SCHEMA_VERSION);
     assert.equal(s.title, 'An old-style session');
     assert.deepEqual(input, fixtureV0, 'the input is not mutated');
     assert.throws(() => migrateSession(structuredClone(fixtureV0)), /no migration from schema version 0/);
