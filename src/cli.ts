@@ -1,9 +1,9 @@
 // The headless CLI over the same core as the extension. Scripts and tests depend on its exact forms:
 //   lesson-agent run --doc FILE --prompt TEXT --session-dir DIR [--session ID] [--base-url URL]
 //                    [--api-key KEY] [--model ID] [--max-steps N] [--stall-timeout SECONDS]
-//                    [--approval never|large|always]
+//                    [--approval never|large|always] [--take-over]
 //   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
-//                    [--approval never|large|always]
+//                    [--approval never|large|always] [--take-over]
 // stdout is JSON Lines, one event per line (the agent's events, and `discard` when a retry withdraws
 // printed text); a `usage` event after each model call carries `cost` in US dollars (absent for a
 // model without a known price); logs go to stderr. Exit codes: 0 the turn finished, 3 waiting for
@@ -20,6 +20,7 @@ import { FileDocument } from './core/documents/fileDocument';
 import { FileWorkspace } from './core/documents/fileWorkspace';
 import { documentKindForPath } from './core/documents/kind';
 import { FileSessionStore } from './core/sessions/fileStore';
+import { describeHolder } from './core/sessions/lock';
 import { DISK_FULL_MESSAGE, DiskFullError, SessionCorruptError, SessionInUseError, SessionNotFoundError } from './core/sessions/types';
 import { isDiskFull } from './core/durableFs';
 import type { ReadonlySession } from './core/sessions/schema';
@@ -36,9 +37,9 @@ const EXIT = { done: 0, failed: 1, usage: 2, waiting: 3 } as const;
 const USAGE = `Usage:
   lesson-agent run --doc FILE --prompt TEXT --session-dir DIR [--session ID] [--base-url URL]
                    [--api-key KEY] [--model ID] [--max-steps N] [--stall-timeout SECONDS]
-                   [--approval never|large|always]
+                   [--approval never|large|always] [--take-over]
   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
-                   [--approval never|large|always]
+                   [--approval never|large|always] [--take-over]
 
 Prints one JSON event per line; each "usage" event gives a model call's tokens and its "cost" in US dollars
 (absent for a model without a known price). Exit codes: 0 finished, 3 waiting for the user, 1 failed, 2 bad usage;
@@ -47,7 +48,9 @@ from --base-url or ANTHROPIC_BASE_URL. --stall-timeout: how long to wait for a s
 ${DEFAULT_SETTINGS.stallTimeoutMs / 1000}). FILE is edited in place (through a symlink, its target);
 *.xml files are validated as lesson XML. --approval is when edits ask first (as the
 lessonAgent.approval.edits setting; default large); a change to students' work always asks, and under
-"never" it is refused unless the prompt asked for it. ANTHROPIC_LOG=debug logs the API client to stderr.`;
+"never" it is refused unless the prompt asked for it. --take-over takes the session from a window or program
+that holds it (only when that has stopped: if it still runs, what it writes from then on is not saved).
+ANTHROPIC_LOG=debug logs the API client to stderr.`;
 
 /** Who holds a session's lock while this process writes it, as other surfaces name it. */
 const HOLDER = 'the lesson-agent command line';
@@ -62,6 +65,7 @@ interface Common {
   maxSteps: number;
   stallTimeoutMs: number;
   approval: ApprovalRule;
+  takeOver: boolean;
 }
 
 type Command =
@@ -125,6 +129,7 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
     'max-steps': text,
     'stall-timeout': text,
     approval: text,
+    'take-over': flag,
   };
   const options: ParseArgsConfig['options'] =
     verb === 'run' ? { ...shared, doc: text, prompt: text } : { ...shared, answer: text, approve: flag, deny: flag, feedback: text };
@@ -143,6 +148,7 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
     maxSteps: positiveInt(str('max-steps'), '--max-steps', 10),
     stallTimeoutMs: seconds(str('stall-timeout'), '--stall-timeout', DEFAULT_SETTINGS.stallTimeoutMs),
     approval: approvalRule(str('approval')),
+    takeOver: values['take-over'] === true,
   };
   if (verb === 'run') {
     return { kind: 'run', doc: resolve(required(str('doc'), '--doc')), prompt: required(str('prompt'), '--prompt'), session: str('session'), ...common };
@@ -280,6 +286,15 @@ async function removeStaleTemps(store: FileSessionStore, doc: FileDocument | und
   if (removed.length > 0) process.stderr.write(`Removed ${removed.length} temp file(s) left by an interrupted run.\n`);
 }
 
+/** --take-over: the session is taken from its holder first, with a warning naming it. */
+async function takeOver(agent: Agent, sessionId: string): Promise<void> {
+  const holder = await agent.writer(sessionId);
+  await agent.takeOverSession(sessionId);
+  if (holder) {
+    process.stderr.write(`Took session ${sessionId} over from ${describeHolder(holder)}. If it is still running, what it writes from now on is not saved.\n`);
+  }
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
   let cmd: Command | 'help';
   try {
@@ -301,6 +316,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     await removeStaleTemps(store, doc);
     const agent = await buildAgent(cmd, store, doc);
+    if (cmd.takeOver && cmd.session !== undefined) await takeOver(agent, cmd.session);
     request = await requestFor(cmd, store, doc, agent);
     const outcome = await agent.run(request, print, abort.signal);
     return outcome.status === 'completed' ? EXIT.done : outcome.status === 'awaiting_user' ? EXIT.waiting : EXIT.failed;

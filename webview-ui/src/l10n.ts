@@ -149,6 +149,10 @@ export const en = {
   inputWaiting: 'Please answer the question above to continue',
   inputWaitingConfirmation: 'Please approve or deny the change above to continue',
   inputReadOnly: 'Read-only while another window or program works on this session',
+  takeOver: 'Take over…',
+  takeOverWarning:
+    'Take this session over only if that window or program has stopped (closed without letting go, or a computer that restarted). If it is still working, what it writes from now on will not be saved.',
+  takeOverConfirm: 'Take over',
   send: 'Send',
   stop: 'Stop',
   retry: 'Retry',

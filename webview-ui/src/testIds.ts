@@ -117,6 +117,10 @@ export const TEST_IDS = {
   notice: 'notice',
   /** Why the open session is read-only (another window or program writes it). */
   readOnlyNotice: 'read-only-notice',
+  /** On the read-only notice: take the session over (it warns first, then asks again). */
+  takeOver: 'take-over',
+  takeOverConfirm: 'take-over-confirm',
+  takeOverCancel: 'take-over-cancel',
   /** "Exported to <file>" after an export, with Open. */
   exported: 'exported',
   exportedOpen: 'exported-open',

@@ -159,6 +159,22 @@ export class Agent {
     return this.live.get(sessionId)?.session ?? this.deps.store.get(sessionId);
   }
 
+  /**
+   * Takes a session over from the writer holding it (the user chose to, warned that the other
+   * writer's later changes will not be saved), settles what it left open, and lets go again.
+   */
+  async takeOverSession(sessionId: string): Promise<ReadonlySession> {
+    if (this.active.has(sessionId)) return this.readSession(sessionId);
+    const owner = await SessionOwner.open(this.deps.store, sessionId, this.clock, { takeOver: true }).catch(diskFull);
+    try {
+      this.log('warn', `Session ${sessionId} was taken over from its other writer.`);
+      if (await this.settle(owner)) await owner.save();
+      return owner.session;
+    } finally {
+      await owner.close();
+    }
+  }
+
   /** Changes to a session outside a turn; applied to the live owner when a turn is running. */
   private async change(sessionId: string, apply: (owner: SessionOwner) => void): Promise<ReadonlySession> {
     const live = this.live.get(sessionId);

@@ -185,7 +185,7 @@ export class FileSessionStore implements SessionStore {
     return lease as FileLease;
   }
 
-  async lock(id: string, options: { create?: boolean } = {}): Promise<SessionLease> {
+  async lock(id: string, options: { create?: boolean; takeOver?: boolean } = {}): Promise<SessionLease> {
     const journal = this.journalOf(id);
     const exists = async (): Promise<boolean> =>
       (await stat(journal).then(() => true, () => false)) || stat(this.legacyOf(id)).then(() => true, () => false);
@@ -193,7 +193,7 @@ export class FileSessionStore implements SessionStore {
     await this.ensureDir();
     let lock: FileLock;
     try {
-      lock = await FileLock.acquire(this.lockOf(id), this.holder, this.opener);
+      lock = await FileLock.acquire(this.lockOf(id), this.holder, this.opener, { force: options.takeOver === true });
     } catch (err) {
       if (err instanceof LockBusyError) throw new SessionInUseError(id, err.holder);
       throw err;

@@ -1,10 +1,14 @@
-// One writer per session, across processes: a lock file created exclusively (O_EXCL) that names
-// its holder (pid, host, since when, which surface). A lock whose holder is gone (its process
-// died on this host, or no heartbeat from another host for a minute) is taken over; the takeover
-// moves the stale file aside by rename, so of two processes racing for it only one wins.
+// One writer per session, across processes: a lock file created exclusively that names its holder
+// (pid, host, since when, which surface) and what recognises that process again: the machine's
+// boot and the process's start time. A lock whose holder is gone (its process died on this host,
+// the machine restarted since, its pid now belongs to another process, or no heartbeat from
+// another host for a minute) is taken over; the takeover moves the stale file aside by rename, so
+// of two processes racing for it only one wins. A teacher may also take a lock over by hand
+// (`force`), warned that the other writer's later changes are then not saved.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { link, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
+import { bootId, processStart } from './processIdentity';
 import * as z from 'zod';
 import { isProcessAlive, openFile, tempPathFor, writeAll, writeNewFile, type FileOpener } from '../durableFs';
 
@@ -16,6 +20,10 @@ export const lockHolderSchema = z.object({
   /** Who holds it, in the user's words: "Lesson Agent in VS Code", "the lesson-agent command line". */
   holder: z.string(),
   token: z.string(),
+  /** This boot of the holder's machine (Linux's boot id), to see a restart since. */
+  boot: z.string().optional(),
+  /** When the holder's process started (Linux: clock ticks since boot), to see its pid reused. */
+  started: z.string().optional(),
 });
 export type LockHolder = z.infer<typeof lockHolderSchema>;
 
@@ -35,8 +43,9 @@ export class LockBusyError extends Error {
   }
 }
 
+/** "the lesson-agent command line (process 4242 on school-laptop, since 3 Mar 2026, 14:02:11)". */
 export function describeHolder(h: LockHolder): string {
-  const since = new Date(h.since).toLocaleTimeString('en-GB', { hour12: false });
+  const since = new Date(h.since).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
   return `${h.holder} (process ${h.pid} on ${h.host}, since ${since})`;
 }
 
@@ -96,15 +105,37 @@ function isStale(seen: NonNullable<Seen>, now: number): boolean {
   // disk) or a crash, and blocks nobody.
   if (!h) return seen.size === 0 || now - seen.mtimeMs > UNREADABLE_STALE_MS;
   if (h.host !== hostname()) return now - seen.mtimeMs > FOREIGN_STALE_MS;
+  // The machine restarted since: no process of that boot runs any more (its pid may be reused).
+  const boot = bootId();
+  if (h.boot !== undefined && boot !== undefined && h.boot !== boot) return true;
   if (h.pid === process.pid) return !held.has(h.token);
-  return !isProcessAlive(h.pid);
+  if (!isProcessAlive(h.pid)) return true;
+  // Alive, but another process that got the same pid: it is not the holder.
+  const started = h.started === undefined ? undefined : processStart(h.pid);
+  return started !== undefined && started !== h.started;
 }
+
+function newHolder(label: string): LockHolder {
+  const boot = bootId();
+  const started = processStart(process.pid);
+  return {
+    pid: process.pid,
+    host: hostname(),
+    since: Date.now(),
+    holder: label,
+    token: randomBytes(8).toString('hex'),
+    ...(boot !== undefined ? { boot } : {}),
+    ...(started !== undefined ? { started } : {}),
+  };
+}
+
+const UNKNOWN_HOLDER = (since: number): LockHolder => ({ pid: 0, host: 'unknown', since, holder: 'another process', token: '' });
 
 /** The live holder of the lock at `path`, if any (a stale lock counts as free). */
 export async function lockHolder(path: string): Promise<LockHolder | undefined> {
   const seen = await readHolder(path);
   if (!seen || isStale(seen, Date.now())) return undefined;
-  return seen.holder ?? { pid: 0, host: 'unknown', since: seen.mtimeMs, holder: 'another process', token: '' };
+  return seen.holder ?? UNKNOWN_HOLDER(seen.mtimeMs);
 }
 
 export class FileLock {
@@ -123,10 +154,13 @@ export class FileLock {
     this.heartbeat.unref();
   }
 
-  /** Takes the lock, or throws LockBusyError naming its live holder. */
-  static async acquire(path: string, label: string, opener: FileOpener = openFile): Promise<FileLock> {
+  /**
+   * Takes the lock, or throws LockBusyError naming its live holder. `force` takes it from a live
+   * holder too (the teacher chose to, warned): that holder's next write finds its lock gone and fails.
+   */
+  static async acquire(path: string, label: string, opener: FileOpener = openFile, options: { force?: boolean } = {}): Promise<FileLock> {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const holder: LockHolder = { pid: process.pid, host: hostname(), since: Date.now(), holder: label, token: randomBytes(8).toString('hex') };
+      const holder = newHolder(label);
       try {
         await createExclusive(path, JSON.stringify(holder), opener);
         return new FileLock(path, holder);
@@ -135,11 +169,11 @@ export class FileLock {
       }
       const seen = await readHolder(path);
       if (!seen) continue;
-      if (!isStale(seen, Date.now())) throw new LockBusyError(seen.holder ?? { pid: 0, host: 'unknown', since: seen.mtimeMs, holder: 'another process', token: '' });
+      if (!options.force && !isStale(seen, Date.now())) throw new LockBusyError(seen.holder ?? UNKNOWN_HOLDER(seen.mtimeMs));
       await takeOver(path, seen);
     }
     const seen = await readHolder(path);
-    throw new LockBusyError(seen?.holder ?? { pid: 0, host: 'unknown', since: Date.now(), holder: 'another process', token: '' });
+    throw new LockBusyError(seen?.holder ?? UNKNOWN_HOLDER(Date.now()));
   }
 
   /** Still ours? (Checked before every write: a lock lost to a takeover must not be written through.) */
