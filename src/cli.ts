@@ -1,7 +1,7 @@
 // The headless CLI over the same core as the extension. Scripts and tests depend on its exact forms:
 //   lesson-agent run --doc FILE --prompt TEXT --session-dir DIR [--session ID] [--base-url URL]
 //                    [--api-key KEY] [--model ID] [--max-steps N] [--stall-timeout SECONDS]
-//                    [--approval never|large|always] [--take-over]
+//                    [--response-timeout SECONDS] [--max-document-mb N] [--approval never|large|always] [--take-over]
 //   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
 //                    [--approval never|large|always] [--take-over]
 // stdout is JSON Lines, one event per line (the agent's events, and `discard` when a retry withdraws
@@ -37,7 +37,7 @@ const EXIT = { done: 0, failed: 1, usage: 2, waiting: 3 } as const;
 const USAGE = `Usage:
   lesson-agent run --doc FILE --prompt TEXT --session-dir DIR [--session ID] [--base-url URL]
                    [--api-key KEY] [--model ID] [--max-steps N] [--stall-timeout SECONDS]
-                   [--approval never|large|always] [--take-over]
+                   [--response-timeout SECONDS] [--max-document-mb N] [--approval never|large|always] [--take-over]
   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
                    [--approval never|large|always] [--take-over]
 
@@ -45,7 +45,9 @@ Prints one JSON event per line; each "usage" event gives a model call's tokens a
 (absent for a model without a known price). Exit codes: 0 finished, 3 waiting for the user, 1 failed, 2 bad usage;
 a failure ends with an error event. The API key comes from --api-key or ANTHROPIC_API_KEY; the base URL
 from --base-url or ANTHROPIC_BASE_URL. --stall-timeout: how long to wait for a silent server (default
-${DEFAULT_SETTINGS.stallTimeoutMs / 1000}). FILE is edited in place (through a symlink, its target);
+${DEFAULT_SETTINGS.stallTimeoutMs / 1000}); --response-timeout: how long to wait for any answer at all, retries included
+(default ${DEFAULT_SETTINGS.responseTimeoutMs / 1000}; a "status" event with "kind":"waiting" says it is waiting meanwhile);
+--max-document-mb: larger documents are refused before any model call (default ${DEFAULT_SETTINGS.maxDocumentBytes / 1024 / 1024}). FILE is edited in place (through a symlink, its target);
 *.xml files are validated as lesson XML. --approval is when edits ask first (as the
 lessonAgent.approval.edits setting; default large); a change to students' work always asks, and under
 "never" it is refused unless the prompt asked for it. --take-over takes the session from a window or program
@@ -64,6 +66,8 @@ interface Common {
   model: string;
   maxSteps: number;
   stallTimeoutMs: number;
+  responseTimeoutMs: number;
+  maxDocumentBytes: number;
   approval: ApprovalRule;
   takeOver: boolean;
 }
@@ -71,6 +75,15 @@ interface Common {
 type Command =
   | ({ kind: 'run'; doc: string; prompt: string; session: string | undefined } & Common)
   | ({ kind: 'resume'; session: string; answer: AnswerValue[] | undefined; approve: boolean; deny: boolean; feedback: string | undefined } & Common);
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 function required(value: string | undefined, flag: string): string {
   if (value === undefined || value.trim() === '') throw new UsageError(`${flag} is required.`);
@@ -128,6 +141,8 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
     model: text,
     'max-steps': text,
     'stall-timeout': text,
+    'response-timeout': text,
+    'max-document-mb': text,
     approval: text,
     'take-over': flag,
   };
@@ -140,13 +155,20 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
   const str = (k: string): string | undefined => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const baseUrl = str('base-url') ?? (process.env.ANTHROPIC_BASE_URL || undefined);
+  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
+    const from = str('base-url') !== undefined ? '--base-url' : 'ANTHROPIC_BASE_URL';
+    throw new UsageError(`${from} must be an http:// or https:// address (such as https://api.anthropic.com), not "${baseUrl.slice(0, 200)}".`);
+  }
   const common: Common = {
     sessionDir: resolve(required(str('session-dir'), '--session-dir')),
     apiKey: str('api-key') ?? (process.env.ANTHROPIC_API_KEY || undefined),
-    baseUrl: str('base-url') ?? (process.env.ANTHROPIC_BASE_URL || undefined),
+    baseUrl,
     model: str('model') ?? DEFAULT_MODEL,
     maxSteps: positiveInt(str('max-steps'), '--max-steps', 10),
     stallTimeoutMs: seconds(str('stall-timeout'), '--stall-timeout', DEFAULT_SETTINGS.stallTimeoutMs),
+    responseTimeoutMs: seconds(str('response-timeout'), '--response-timeout', DEFAULT_SETTINGS.responseTimeoutMs),
+    maxDocumentBytes: positiveInt(str('max-document-mb'), '--max-document-mb', DEFAULT_SETTINGS.maxDocumentBytes / 1024 / 1024) * 1024 * 1024,
     approval: approvalRule(str('approval')),
     takeOver: values['take-over'] === true,
   };
@@ -190,6 +212,8 @@ async function buildAgent(cmd: Command, store: FileSessionStore, doc: FileDocume
     model: cmd.model,
     maxSteps: cmd.maxSteps,
     stallTimeoutMs: cmd.stallTimeoutMs,
+    responseTimeoutMs: cmd.responseTimeoutMs,
+    maxDocumentBytes: cmd.maxDocumentBytes,
     approvalEdits: cmd.approval,
   };
   return new Agent({
@@ -239,7 +263,9 @@ function write(event: CliEvent): void {
 
 /** The agent's events as the CLI prints them: a retry becomes a discard event. */
 function print(event: AgentEvent): void {
-  if (event.type === 'status') {
+  if (event.type === 'status' && event.kind === 'waiting') {
+    write(event);
+  } else if (event.type === 'status') {
     const { sessionId, turnId, code, attempt } = event;
     write({ type: 'discard', sessionId, turnId, code, attempt, chars: event.discard ?? 0, thinkingChars: event.discardThinking ?? 0 });
   } else if (CLI_EVENT_TYPES.has(event.type)) {

@@ -162,6 +162,7 @@ export const en = {
   statusDone: 'Reply complete',
   statusError: 'The reply failed',
   retrying: 'Retrying in {0}s (attempt {1})...',
+  waitingForAnswer: 'Still waiting for an answer ({0}s so far; Lesson Agent gives up after {1}s).',
   retryingRateLimit: 'Rate limited.',
   retryingOverloaded: 'The model is overloaded.',
   retryingNetwork: 'Network problem.',

@@ -113,6 +113,8 @@ export const TEST_IDS = {
   retry: 'retry',
   /** The "retrying in Ns" notice while the host retries a rate limit, overload or network error. */
   retrying: 'retrying',
+  /** "Still waiting for an answer (Ns)" while a request has had no answer at all. */
+  waiting: 'waiting',
   /** Host notices (meta.notices). */
   notice: 'notice',
   /** Why the open session is read-only (another window or program writes it). */

@@ -258,6 +258,8 @@ export class TurnRunner implements TurnContext {
           params,
           signal: this.signal,
           stallTimeoutMs: this.settings.stallTimeoutMs,
+          responseTimeoutMs: this.settings.responseTimeoutMs,
+          onWaiting: (waitedMs) => this.emit({ type: 'status', kind: 'waiting', waitedMs, limitMs: this.settings.responseTimeoutMs }),
           onText: (delta, opens) => this.onText(delta, opens),
           onThinking: (delta, opens) => this.onThinking(delta, opens),
           log: (level, message) => this.log(level, message),

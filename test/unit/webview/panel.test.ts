@@ -104,6 +104,20 @@ describe('webview: header, sessions, onboarding, errors', function () {
     }
   });
 
+  it('says a request is still waiting for an answer, and for how long it will; the notice goes when the answer comes', async () => {
+    const t = new TurnEvents('t1').start('Add a writing task');
+    const w = await preview.openWith(sessionFrom(t.events), t.events.length);
+    const host = new ScriptedHost(w, sessionFrom(t.events));
+    host.seq = t.events.length;
+    await host.emit(...new TurnEvents('t1').waiting(15_000, 60_000).events);
+    const waiting = w.page.locator(byTestId('waiting'));
+    await waiting.waitFor();
+    assert.match(await waiting.innerText(), /Still waiting for an answer \(15s so far; Lesson Agent gives up after 60s\)/);
+    await host.emit(...new TurnEvents('t1').text('Here it is.').done().events);
+    await w.page.waitForSelector(`${byTestId('message')}[data-status="done"]`);
+    assert.equal(await waiting.count(), 0);
+  });
+
   it('shows a rate-limit retry in progress, then Retry once retries are spent; partial text is kept and marked', async () => {
     const t = new TurnEvents('t1').start('Add a writing task');
     const w = await preview.openWith(sessionFrom(t.events), t.events.length);

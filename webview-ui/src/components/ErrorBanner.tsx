@@ -81,3 +81,13 @@ export function RetryingNotice({ retrying }: { retrying: NonNullable<AssistantIt
     </div>
   );
 }
+
+/** A request with no answer yet: the teacher sees it is waiting, and for how long it will. */
+export function WaitingNotice({ waiting }: { waiting: NonNullable<AssistantItem['waiting']> }): ReactNode {
+  return (
+    <div className="banner banner-info" role="status" data-testid={TEST_IDS.waiting}>
+      <Icon name="loading" spin />
+      <div className="banner-body">{t('waitingForAnswer', Math.round(waiting.waitedMs / 1000), Math.round(waiting.limitMs / 1000))}</div>
+    </div>
+  );
+}
