@@ -6,6 +6,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { randomBytes } from 'node:crypto';
 import type { AgentEvent } from '../../shared/events';
+import { redactSecrets } from '../../shared/secrets';
 import type { BoundDocumentView } from '../../shared/view';
 import type { DocumentAccess, WorkspaceAccess } from '../documents/types';
 import { contextBlock } from '../prompt/assemble';
@@ -266,7 +267,8 @@ export class Agent {
   }
 
   private async runMessage(request: Extract<TurnRequest, { kind: 'message' }>, owner: SessionOwner, emitFor: EmitFor, signal: AbortSignal): Promise<TurnOutcome> {
-    const text = request.text.trim();
+    // A key pasted into the chat is not kept either.
+    const text = redactSecrets(request.text.trim());
     if (text.length === 0) throw new AgentRequestError('The message is empty.');
     const context = request.context;
     const started = owner.startTurn({ text, ...(context ? { context: { label: context.label, block: contextBlock(context.label, context.text) } } : {}) });

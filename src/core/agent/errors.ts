@@ -155,3 +155,4 @@ export function scrubSecrets(text: string, secrets: readonly (string | null | un
   for (const s of secrets) if (s && s.length >= 8) out = out.split(s).join('[redacted]');
   return out;
 }
+

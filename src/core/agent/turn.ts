@@ -4,6 +4,7 @@
 // stays valid whatever happens.
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentEvent, Usage } from '../../shared/events';
+import { redactSecrets } from '../../shared/secrets';
 import type { DocumentSnapshot } from '../documents/types';
 import { isDiskFull } from '../durableFs';
 import { buildRequest } from '../prompt/assemble';
@@ -130,7 +131,12 @@ export class TurnRunner implements TurnContext {
   }
 
   private scrub(text: string): string {
-    return scrubSecrets(text, [this.client?.apiKey, this.client?.authToken]);
+    return scrubSecrets(text, this.secrets());
+  }
+
+  /** The configured key: never stored, shown or exported. */
+  private secrets(): (string | null | undefined)[] {
+    return [this.client?.apiKey, this.client?.authToken];
   }
 
   /** Runs model calls and tool rounds from the current transcript until the turn ends. */
@@ -226,7 +232,9 @@ export class TurnRunner implements TurnContext {
     return buildRequest({ params: modelParams(this.settings), tools: this.registry.apiTools, messages: api });
   }
 
-  private onText(delta: string, opensBlock: boolean): void {
+  private onText(raw: string, opensBlock: boolean): void {
+    // The key never shows (a key split across two deltas is caught where the reply is stored).
+    const delta = redactSecrets(raw, this.secrets());
     // Text blocks of one turn are joined by a blank line, exactly as the stored view joins them.
     const text = opensBlock && this.hasText ? TEXT_BLOCK_SEPARATOR + delta : delta;
     this.hasText = true;
@@ -234,7 +242,8 @@ export class TurnRunner implements TurnContext {
     this.setup.onEvent({ sessionId: this.session.id, turnId: this.turnId, type: 'text', delta: text } satisfies AgentEvent);
   }
 
-  private onThinking(delta: string, opensBlock: boolean): void {
+  private onThinking(raw: string, opensBlock: boolean): void {
+    const delta = redactSecrets(raw, this.secrets());
     // Notes written at the same step join one note, a blank line between blocks (as stored).
     const steps = Object.values(this.session.toolCalls).filter((c) => c.turnId === this.turnId).length;
     const text = opensBlock && this.noteAtStep === steps ? TEXT_BLOCK_SEPARATOR + delta : delta;
@@ -271,7 +280,7 @@ export class TurnRunner implements TurnContext {
         const stopped = this.signal.aborted || c.code === 'cancelled';
         if (stopped || !c.loopRetry || attempt >= retries) {
           // The turn ends here: what this attempt streamed stays, marked partial.
-          this.owner.recordPartial(this.turnId, failure.texts);
+          this.owner.recordPartial(this.turnId, failure.texts.map((t) => redactSecrets(t, this.secrets())));
           throw new TurnEnd(stopped ? 'stopped' : error);
         }
         // The retry streams the answer again from its start: the failed attempt's text and notes
@@ -309,10 +318,10 @@ export class TurnRunner implements TurnContext {
     if (stop.kind === 'refused') {
       // Nothing of a declined reply runs or is sent again; what streamed stays, for the record.
       this.owner.recordReply(this.turnId, { ...reply, content: [] });
-      this.owner.refuse(this.turnId, storedContent(message).flatMap((b) => (b.type === 'text' ? [b.text] : [])), stop.error);
+      this.owner.refuse(this.turnId, storedContent(message, this.secrets()).flatMap((b) => (b.type === 'text' ? [b.text] : [])), stop.error);
       throw new TurnEnd(stop.error);
     }
-    const stored = this.owner.recordReply(this.turnId, { ...reply, content: storedContent(message) });
+    const stored = this.owner.recordReply(this.turnId, { ...reply, content: storedContent(message, this.secrets()) });
     if (stop.kind === 'failed') throw new TurnEnd(stop.error);
     if (stop.kind === 'continue') {
       await this.save();
