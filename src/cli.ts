@@ -10,7 +10,7 @@
 // the user (session saved), 1 failed, 2 bad usage; every non-zero exit prints an error event last.
 import { DEFAULT_MODEL } from './core/agent/models';
 import Anthropic from '@anthropic-ai/sdk';
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -183,6 +183,19 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
   return { kind: 'resume', session: required(str('session'), '--session'), answer, approve, deny, feedback: str('feedback'), ...common };
 }
 
+/** --doc must name a regular file: a pipe would block the read forever, a folder or a device is no document. */
+function docProblem(path: string): string | undefined {
+  let info;
+  try {
+    info = statSync(path);
+  } catch {
+    return `--doc ${path} does not exist.`;
+  }
+  if (info.isFile()) return undefined;
+  const what = info.isDirectory() ? 'a folder' : info.isFIFO() ? 'a named pipe' : info.isSocket() ? 'a socket' : 'a device';
+  return `--doc ${path} is ${what}, not a file: give the lesson or text file to edit.`;
+}
+
 function openDocument(path: string): FileDocument {
   // Any .xml file is treated as a lesson here (the editor uses *.lesson.xml), so it is validated.
   const kind = /\.xml$/i.test(path) ? 'lesson' : documentKindForPath(path);
@@ -332,7 +345,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return EXIT.done;
   }
-  if (cmd.kind === 'run' && !existsSync(cmd.doc)) return usageFailure(`--doc ${cmd.doc} does not exist.`);
+  if (cmd.kind === 'run') {
+    const problem = docProblem(cmd.doc);
+    if (problem) return usageFailure(problem);
+  }
   const store = new FileSessionStore(cmd.sessionDir, (m) => process.stderr.write(`${m}\n`), { holder: HOLDER });
   const doc = cmd.kind === 'run' ? openDocument(cmd.doc) : undefined;
   const abort = new AbortController();
