@@ -30,8 +30,6 @@ export type LockHolder = z.infer<typeof lockHolderSchema>;
 const HEARTBEAT_MS = 20_000;
 /** A lock from another host with no heartbeat for this long is stale. */
 const FOREIGN_STALE_MS = 60_000;
-/** A lock file without readable content (its writer died between create and write) this old is stale. */
-const UNREADABLE_STALE_MS = 5_000;
 
 /** Tokens of the locks this process holds: a lock with our pid and an unknown token was leaked. */
 const held = new Set<string>();
@@ -101,9 +99,9 @@ async function readHolder(path: string): Promise<Seen> {
 
 function isStale(seen: NonNullable<Seen>, now: number): boolean {
   const h = seen.holder;
-  // Locks are created whole (createExclusive): an empty one was left by a failed write (a full
-  // disk) or a crash, and blocks nobody.
-  if (!h) return seen.size === 0 || now - seen.mtimeMs > UNREADABLE_STALE_MS;
+  // Locks are created whole (createExclusive): an empty or unreadable one was left by a failed
+  // write (a full disk), a crash or damage, and blocks nobody.
+  if (!h) return true;
   if (h.host !== hostname()) return now - seen.mtimeMs > FOREIGN_STALE_MS;
   // The machine restarted since: no process of that boot runs any more (its pid may be reused).
   const boot = bootId();
