@@ -5,7 +5,7 @@
 // record (checked before anything else, so a bad byte in the version is damage, not "a newer
 // Lesson Agent"), and each record a sequence number, so a torn write or a bad byte is found at its
 // line (everything before it is kept, the rest set aside) and a line written twice is dropped.
-// Lines of version 3 and older checksum the record alone and have no number; they are still read.
+// Lines of version 4 and older checksum the record alone and have no number; they are still read.
 // Pure: reading and writing the file is the store's business (fileStore.ts).
 import { crc32 } from 'node:zlib';
 import * as z from 'zod';
@@ -13,7 +13,10 @@ import { boundDocumentSchema } from '../../shared/view';
 import { migrateSession, SessionFormatError } from './migrations';
 import {
   editRecordSchema,
+  frameSchema,
+  noticeSchema,
   pendingInteractionSchema,
+  thinkingRepairSchema,
   SESSION_SCHEMA_VERSION,
   documentAttachmentSchema,
   storedMessageSchema,
@@ -34,17 +37,22 @@ export const sessionChangeSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('document'), document: boundDocumentSchema }),
   /** What of the bound document goes with an existing user message (null: nothing any more). */
   z.object({ op: z.literal('attachments'), messageId: z.string(), document: z.array(documentAttachmentSchema).nullable() }),
+  /** The notices that go with an existing user message. */
+  z.object({ op: z.literal('notices'), messageId: z.string(), notices: z.array(noticeSchema) }),
+  /** The conversation's frame, made anew. */
+  z.object({ op: z.literal('frame'), frame: frameSchema }),
+  z.object({ op: z.literal('thinking'), thinking: thinkingRepairSchema }),
 ]);
 export type SessionChange = z.infer<typeof sessionChangeSchema>;
 
-/** `n`: the record's sequence number in its journal (from version 4; a compaction starts again at 0). */
+/** `n`: the record's sequence number in its journal (from version 5; a compaction starts again at 0). */
 const changesEntrySchema = z.object({ kind: z.literal('changes'), n: z.number().int().nonnegative().optional(), at: z.number(), changes: z.array(sessionChangeSchema) });
 const snapshotEntrySchema = z.object({ kind: z.literal('snapshot'), n: z.number().int().nonnegative().optional(), session: z.unknown() });
 const numberedSchema = z.object({ n: z.number().int().nonnegative() });
 
 const LINE_HEAD = /^\{"v":(\d{1,6}),"c":"([0-9a-f]{8})","r":/;
 /** From this version on, the checksum covers the version too. */
-const CHECKSUMMED_VERSION = 4;
+const CHECKSUMMED_VERSION = 5;
 
 function checksum(version: number, body: string): number {
   return version >= CHECKSUMMED_VERSION ? crc32(body, crc32(`${version}|`)) : crc32(body);
@@ -75,7 +83,7 @@ export function applyChanges(session: Session, at: number, changes: readonly Ses
   const inserted = new Set<string>();
   for (const c of changes) {
     // Looked up only for this rarer record: a replay of many records must stay linear.
-    if (c.op === 'attachments' && !inserted.has(c.messageId) && !session.messages.some((m) => m.id === c.messageId)) {
+    if ((c.op === 'attachments' || c.op === 'notices') && !inserted.has(c.messageId) && !session.messages.some((m) => m.id === c.messageId)) {
       return `the document went with message ${c.messageId}, which is not there`;
     }
     if (c.op !== 'message') continue;
@@ -114,6 +122,17 @@ export function applyChanges(session: Session, at: number, changes: readonly Ses
         else delete message.document;
         break;
       }
+      case 'notices': {
+        const message = session.messages.find((m) => m.id === c.messageId);
+        if (message) message.notices = c.notices;
+        break;
+      }
+      case 'frame':
+        session.frame = c.frame;
+        break;
+      case 'thinking':
+        session.thinking = c.thinking;
+        break;
     }
   }
   session.updatedAt = at;
@@ -180,7 +199,7 @@ function readRecord(session: Session | undefined, decoded: Extract<Decoded, { ok
   return applyChanges(session, entry.data.at, entry.data.changes) ?? session;
 }
 
-/** A numbered record's number (records of version 3 and older have none). */
+/** A numbered record's number (records of version 4 and older have none). */
 function sequenceOf(record: unknown): number | undefined {
   const parsed = numberedSchema.safeParse(record);
   return parsed.success ? parsed.data.n : undefined;
@@ -213,7 +232,7 @@ export function readJournal(bytes: Buffer): JournalContents {
     }
     const decoded = decode(bytes.toString('utf8', offset, end));
     const seq = decoded.ok ? sequenceOf(decoded.record) : undefined;
-    // Numbered records are version 4 and later: an older version on one is a bad byte the old framing cannot see.
+    // Numbered records are version 5 and later: an older version on one is a bad byte the old framing cannot see.
     if (decoded.ok && seq !== undefined && decoded.version < CHECKSUMMED_VERSION) {
       fail('its version does not match its record');
       break;
