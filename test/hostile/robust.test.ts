@@ -14,11 +14,10 @@ import { FileDocument } from '../../src/core/documents/fileDocument';
 import { FileSessionStore } from '../../src/core/sessions/fileStore';
 import { SessionOwner } from '../../src/core/sessions/owner';
 import { bootId } from '../../src/core/sessions/processIdentity';
-import { startFakeAnthropic, type FakeAnthropic } from '../fake/fakeAnthropic';
+import { startFakeAnthropic } from '../fake/fakeAnthropic';
 import { ANSWERED } from '../unit/core/lesson/fixtures';
-import { requireBuiltCli } from '../unit/core/cliProcess';
 import { fullDisk } from '../unit/core/sessions/fullDisk';
-import { cli, figure, tempDir } from './kit';
+import { cli, figure, tempDir, useSuiteFake } from './kit';
 
 const DOC = '# Weather words\n\n- sun\n- rain\nEND\n';
 const ADDED = '- added by the agent';
@@ -43,15 +42,10 @@ function mountTmpfs(dir: string, size: string): boolean {
 
 describe('hostile: full disks, damaged journals, stale locks, odd files, silence, students\' answers', function () {
   this.timeout(300_000);
-  let fake: FakeAnthropic;
-  before(async () => {
-    requireBuiltCli();
-    fake = await startFakeAnthropic(SCENARIO);
-  });
-  after(() => fake.close());
+  const suiteFake = useSuiteFake(SCENARIO);
 
   const run = (doc: string, sessions: string, prompt: string, extra: string[] = []) =>
-    cli(['run', '--doc', doc, '--prompt', prompt, '--session-dir', sessions, '--base-url', fake.url, '--approval', 'never', ...extra]);
+    cli(['run', '--doc', doc, '--prompt', prompt, '--session-dir', sessions, '--base-url', suiteFake().url, '--approval', 'never', ...extra]);
 
   it('a full disk at every size of room left: an edit lands only with its record, the teacher is told, nothing is padded or locked', async () => {
     const tally: Tally = { trials: 0, survived: 0, lost: [] };
@@ -128,7 +122,7 @@ describe('hostile: full disks, damaged journals, stale locks, odd files, silence
       const document = new FileDocument(docPath);
       const agent = new Agent({
         store,
-        createClient: () => new Anthropic({ apiKey: 'sk-ant-injected-0000000000', baseURL: fake.url, maxRetries: 0 }),
+        createClient: () => new Anthropic({ apiKey: 'sk-ant-injected-0000000000', baseURL: suiteFake().url, maxRetries: 0 }),
         tools: () => [editTextTool],
         skills: () => ({ list: () => [], get: () => undefined }),
         document: () => document,
