@@ -49,7 +49,9 @@ export class VscodeDocumentAccess implements DocumentAccess {
     const setting = 'the lessonAgent.maxDocumentMegabytes setting';
     const size = await Promise.resolve(vscode.workspace.fs.stat(this.target)).then((s) => s.size, () => undefined);
     if (size !== undefined && size > limits.maxBytes) return tooLarge(this.name, size, limits.maxBytes, setting);
-    const doc = await this.open();
+    // A document that is gone is the loop's to report (the model is told, as for any read).
+    const doc = await this.open().catch(() => undefined);
+    if (!doc) return undefined;
     const text = doc.getText();
     if (text.length > limits.maxBytes) return tooLarge(this.name, text.length, limits.maxBytes, setting);
     if (text.slice(0, 8000).includes('\u0000')) return binaryProblem(this.name);

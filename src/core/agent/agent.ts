@@ -369,7 +369,7 @@ export class Agent {
     const setup = this.setup(owner.session);
     if (!setup.ok) return this.failBeforeStart(owner, turnId, emit, setup.error);
     // A document it must not work on (too large, not text) is said before any model call.
-    const problem = await setup.value.document?.check?.({ maxBytes: setup.value.settings.maxDocumentBytes }).catch((err: unknown) => String(err));
+    const problem = await setup.value.document?.check?.({ maxBytes: setup.value.settings.maxDocumentBytes }).catch(() => undefined);
     if (problem) return this.failBeforeStart(owner, turnId, emit, { code: 'document', message: problem, retryable: false });
     return this.runner(owner, turnId, setup.value, emit, signal).loop(setup.value.client);
   }

@@ -55,8 +55,9 @@ export class FileDocument implements DocumentAccess {
     let info;
     try {
       info = await stat(this.path);
-    } catch (error) {
-      return isMissing(error) ? `${this.name} no longer exists (it was deleted or moved).` : describe(error);
+    } catch {
+      // A document that is gone is the loop's to report (the model is told, as for any read).
+      return undefined;
     }
     if (!info.isFile()) return `${this.name} is not a regular file (it is a folder, a pipe or a device).`;
     if (info.size > limits.maxBytes) return tooLarge(this.name, info.size, limits.maxBytes, 'the maxDocumentMegabytes setting, --max-document-mb');
