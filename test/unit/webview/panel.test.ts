@@ -91,6 +91,7 @@ describe('webview: header, sessions, onboarding, errors', function () {
       { code: 'no_api_key', retryable: false, expect: /No API key is set/, setKey: true, retry: false },
       { code: 'network', retryable: true, expect: /Network problem/, setKey: false, retry: true },
       { code: 'step_limit', retryable: false, expect: /step limit/, setKey: false, retry: false },
+      { code: 'disk_full', retryable: true, expect: /^The disk is full: nothing was changed\./, setKey: false, retry: true },
     ] as const;
     for (const c of cases) {
       const t = new TurnEvents('t1').start('Hello').error(c.code, `detail for ${c.code}`, c.retryable);
