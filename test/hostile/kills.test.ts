@@ -15,8 +15,8 @@ import { DEFAULT_SETTINGS } from '../../src/core/settings';
 import { sessionViewSchema } from '../../src/shared/view';
 import { startFakeAnthropic, type FakeAnthropic } from '../fake/fakeAnthropic';
 import type { ScenarioInput } from '../fake/scenario';
-import { CLI, requireBuiltCli } from '../unit/core/cliProcess';
-import { captured, cli, figure, KEY, seededRandom, tempDir } from './kit';
+import { CLI } from '../unit/core/cliProcess';
+import { captured, cli, figure, KEY, seededRandom, tempDir, useSuiteFake } from './kit';
 
 const KILLS = 50;
 const CHAINS = 5;
@@ -140,17 +140,13 @@ async function chain(fake: FakeAnthropic, seed: number, kills: number, budgetMs:
 
 describe('hostile: kill -9 and two writers', function () {
   this.timeout(300_000);
-  let fake: FakeAnthropic;
-  before(async () => {
-    requireBuiltCli();
-    fake = await startFakeAnthropic(SCENARIO);
-  });
-  after(() => fake.close());
+  const suiteFake = useSuiteFake(SCENARIO);
 
   it(`${KILLS} kill -9 at random moments of turns with edits and answers: every session loads, nothing before the turn is lost, every edit in the document is recorded`, async () => {
     // How long one uninterrupted turn and its answer take here, from the first event: kills land anywhere in that span.
     const dir = await tempDir('kill-calibrate');
     await writeFile(join(dir, 'weather.md'), DOC, 'utf8');
+    const fake = suiteFake();
     const base = ['--session-dir', join(dir, 'sessions'), '--base-url', fake.url, '--approval', 'never'];
     const span = async (args: string[]): Promise<number> => {
       const started = { at: 0 };

@@ -5,7 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli, type CliResult } from '../unit/core/cliProcess';
+import { startFakeAnthropic, type FakeAnthropic } from '../fake/fakeAnthropic';
+import type { ScenarioInput } from '../fake/scenario';
+import { requireBuiltCli, runCli, type CliResult } from '../unit/core/cliProcess';
 
 interface HostileState {
   key: string;
@@ -87,5 +89,19 @@ export function seededRandom(seed: number): () => number {
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Call inside a `describe`: the built CLI is required, and one fake model serves the suite's tests. */
+export function useSuiteFake(scenario: ScenarioInput): () => FakeAnthropic {
+  let fake: FakeAnthropic | undefined;
+  before(async () => {
+    requireBuiltCli();
+    fake = await startFakeAnthropic(scenario);
+  });
+  after(() => fake?.close());
+  return () => {
+    if (!fake) throw new Error('the fake model is not started');
+    return fake;
   };
 }

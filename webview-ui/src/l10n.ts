@@ -149,6 +149,10 @@ export const en = {
   inputWaiting: 'Please answer the question above to continue',
   inputWaitingConfirmation: 'Please approve or deny the change above to continue',
   inputReadOnly: 'Read-only while another window or program works on this session',
+  takeOver: 'Take over…',
+  takeOverWarning:
+    'Take this session over only if that window or program has stopped (closed without letting go, or a computer that restarted). If it is still working, what it writes from now on will not be saved.',
+  takeOverConfirm: 'Take over',
   send: 'Send',
   stop: 'Stop',
   retry: 'Retry',
@@ -158,6 +162,7 @@ export const en = {
   statusDone: 'Reply complete',
   statusError: 'The reply failed',
   retrying: 'Retrying in {0}s (attempt {1})...',
+  waitingForAnswer: 'Still waiting for an answer ({0}s so far; Lesson Agent gives up after {1}s).',
   retryingRateLimit: 'Rate limited.',
   retryingOverloaded: 'The model is overloaded.',
   retryingNetwork: 'Network problem.',
@@ -178,6 +183,7 @@ export const en = {
   errContextWindow: 'The conversation is too long for Claude to read at once.',
   errDocument: 'The document could not be changed.',
   errSession: 'The session could not be saved or loaded.',
+  errDiskFull: 'The disk is full: nothing was changed.',
   errInUse: 'This session is open in another window or program.',
   errUnknown: 'Something went wrong.',
 } as const;

@@ -67,8 +67,16 @@ export function migrateV3(raw: RawSession): RawSession {
   return raw;
 }
 
+/**
+ * Version 4 -> 5: the session is unchanged; its journal's lines checksum their version with their
+ * record and number their records (journal.ts), which version 4 readers could not check.
+ */
+export function migrateV4(raw: RawSession): RawSession {
+  return raw;
+}
+
 /** Keyed by the version they migrate from. */
-export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: migrateV1, 2: migrateV2, 3: migrateV3 };
+export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: migrateV1, 2: migrateV2, 3: migrateV3, 4: migrateV4 };
 
 export class SessionFormatError extends Error {
   /** True when the file comes from a newer Lesson Agent: not damaged, so never set aside. */

@@ -7,7 +7,7 @@ import { confirmationRequestSchema, costSchema, ERROR_CODES, usageSchema } from 
 import { answerValueSchema, questionSchema } from '../../shared/questions';
 import { boundDocumentSchema } from '../../shared/view';
 
-export const SESSION_SCHEMA_VERSION = 4;
+export const SESSION_SCHEMA_VERSION = 5;
 
 // Content blocks exactly as the Messages API sends and takes them: stored verbatim and replayed
 // as history. Thinking blocks in particular must go back byte for byte, signatures included.

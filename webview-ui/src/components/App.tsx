@@ -132,7 +132,7 @@ export function App(): ReactNode {
           <>
             <Header session={session} meta={host.meta} sessionsOpen={ui.sessionsOpen} />
             <div className="sessions-anchor">{ui.sessionsOpen ? <SessionsPanel sessions={host.sessions} currentId={session.sessionId} locale={host.meta.locale} /> : null}</div>
-            <Notices meta={host.meta} readOnly={session.readOnly} />
+            <Notices meta={host.meta} readOnly={session.readOnly} sessionId={session.sessionId} />
             <main className="chat">
               {session.items.length > 0 ? <MessageList key={session.sessionId} items={session.items} ui={ui} locale={host.meta.locale} /> : <EmptyChat meta={host.meta} />}
             </main>
