@@ -42,6 +42,7 @@ interface Intro {
   readonly type?: ExerciseType | undefined;
   readonly level?: string | undefined;
   readonly points?: number | undefined;
+  readonly notes?: readonly TextBlock[] | undefined;
 }
 
 function describe(kinds: Iterable<string>): string {
@@ -62,10 +63,10 @@ export class ExerciseGroups {
   }
 
   /** Text between questions: an exercise's instructions when the source says so, else lesson text. */
-  text(passage: Passage, id?: string, type?: ExerciseType, level?: string, points?: number): void {
+  text(passage: Passage, id?: string, type?: ExerciseType, level?: string, points?: number, notes?: readonly TextBlock[]): void {
     this.close();
     this.flushIntro();
-    if (id !== undefined || type !== undefined) this.intro = { blocks: passage.blocks, id, type, level, points };
+    if (id !== undefined || type !== undefined) this.intro = { blocks: passage.blocks, id, type, level, points, notes };
     else if (passage.blocks.length > 0) this.parts.push(passage);
   }
 
@@ -93,8 +94,15 @@ export class ExerciseGroups {
       points: intro?.points,
       intro: [...(intro?.blocks ?? []), ...(converted.intro ?? [])],
       questions: [],
-      notes: [],
+      notes: [...(intro?.notes ?? [])],
     };
+  }
+
+  /** Lesson text as it came (a teacher-only note included). */
+  passage(passage: Passage): void {
+    this.close();
+    this.flushIntro();
+    if (passage.blocks.length > 0) this.parts.push(passage);
   }
 
   /** What the last question lost, said at the exercise it went into. */
@@ -111,6 +119,7 @@ export class ExerciseGroups {
 
   private flushIntro(): void {
     if (this.intro && this.intro.blocks.length > 0) this.parts.push({ kind: 'passage', blocks: this.intro.blocks });
+    if (this.intro?.notes && this.intro.notes.length > 0) this.parts.push({ kind: 'passage', blocks: this.intro.notes, teacherOnly: true });
     this.intro = undefined;
   }
 
