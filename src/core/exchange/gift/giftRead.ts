@@ -37,7 +37,8 @@ function correctAnswers(choices: readonly TextChoice[], lost: string[]): string[
   const full = choices.filter((c) => c.isCorrect && (c.weight === null || c.weight >= 100));
   if (choices.some((c) => c.weight !== null && c.weight > 0 && c.weight < 100)) lost.push('answers that earn part of the marks are not kept (a gap accepts an answer or not)');
   if (choices.some((c) => c.feedback)) lost.push('the feedback on each answer is kept as a teacher’s note');
-  return full.map((c) => giftPlain(c.text)).filter((a) => a !== '');
+  // Short answers are compared as plain text, whatever the question's format: read as written.
+  return full.map((c) => c.text.text.trim()).filter((a) => a !== '');
 }
 
 function shortAnswer(q: Extract<GIFTQuestion, { type: 'Short' | 'Numerical' }>, lost: Lost, said: string[]): Converted {
