@@ -35,8 +35,12 @@ function unmark(text: Text): Text {
   return text.map((run) => (run.kind === 'text' ? { ...run, text: run.text.replace(new RegExp(`${HINT_OPEN}([^${HINT_CLOSE}]*)${HINT_CLOSE}`, 'g'), '$1') } : run));
 }
 
+/** Text as one run of inlines: paragraphs of an [html] stem joined by line breaks. */
 export function giftInlines(text: TextFormat | null | undefined, lost: Lost): Text {
-  return unmark(readInlines(giftNodes(text), lost));
+  return giftBlocks(text, lost).flatMap((b, i) => [
+    ...(i > 0 ? [{ kind: 'br' as const }] : []),
+    ...(b.kind === 'list' ? b.items.flatMap((item, j) => [...(j > 0 ? [{ kind: 'br' as const }] : []), ...item]) : b.content),
+  ]);
 }
 
 export function giftBlocks(text: TextFormat | null | undefined, lost: Lost): TextBlock[] {

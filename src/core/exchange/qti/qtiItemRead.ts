@@ -76,6 +76,8 @@ function choiceItem(interaction: QtiElement, body: QtiElement, decl: Declaration
     return { type: 'true-false', questions: [{ kind: 'statement', content: promptOf(interaction, body, lost), answer, ...(correction ? { correction } : {}) }] };
   }
   const options = choices.map((c, i) => ({ content: readInlines(c.children, lost), correct: correct.includes(ids[i] ?? '') }));
+  // With a prompt of its own, the text around the interaction is what students read first.
+  const context = child(interaction, 'qti-prompt') ? around(body, lost) : [];
   const question: Question = {
     kind: 'choice',
     prompt: promptOf(interaction, body, lost),
@@ -83,7 +85,7 @@ function choiceItem(interaction: QtiElement, body: QtiElement, decl: Declaration
     options,
     ...(feedback.length > 0 ? { explanation: feedback } : {}),
   };
-  return { type: 'multiple-choice', questions: [question] };
+  return { type: 'multiple-choice', questions: [question], ...(context.length > 0 ? { intro: context } : {}) };
 }
 
 /** The last gap, when only spaces follow it. */
@@ -111,6 +113,7 @@ function gapRuns(nodes: readonly MarkupNode[], decls: Map<string, Declaration>, 
     } else if (node.kind === 'element' && !['strong', 'b', 'em', 'i', 'br'].includes(node.name) && node.children.length > 0 && descendants(node, isInteraction).length > 0) {
       out.push(...gapRuns(node.children, decls, bank, lost));
     } else if (node.kind === 'text') out.push({ kind: 'text', text: node.text });
+    else if (node.name === 'br') out.push({ kind: 'br' });
     else {
       // Inline markup: its runs, with the spaces at its edges that the reader trims.
       const runs = readInlines([node], lost);
