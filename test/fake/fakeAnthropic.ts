@@ -5,9 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { contentDigest, refusalOf } from './apiRules';
+import { contentDigest, inspectRequest, type Inspection } from './apiRules';
 import { AttemptCounter, matchRule, requestFacts, type Matched } from './matching';
 import { fillStep } from './placeholders';
+import { readRequest } from './prefix';
 import { PromptCache } from './promptCache';
 import { parseScenario, type Scenario, type ScenarioInput, type Step } from './scenario';
 import { concreteBlocks, contentOf, encodeEvent, errorBody, responseEvents, responseMessage, type WireEvent, type WireOptions } from './wire';
@@ -127,7 +128,7 @@ class FakeServer {
     return s.fallback ? { step: fill(s.fallback), label: s.fallback.name ?? 'fallback' } : undefined;
   }
 
-  private wireOptions(body: Record<string, unknown>): WireOptions {
+  private wireOptions(body: Record<string, unknown>, inspection: Inspection): WireOptions {
     this.ids++;
     const n = this.ids;
     let tools = 0;
@@ -142,6 +143,8 @@ class FakeServer {
       textChunk: this.scenario.chunk ?? 8,
       jsonChunk: this.scenario.jsonChunk ?? 24,
       newToolUseId: () => `toolu_fake_${this.instance}_${n}_${++tools}`,
+      prefix: readRequest(body, inspection.messages),
+      ...(inspection.reportsDrops ? { dropped: inspection.dropped } : {}),
     };
   }
 
@@ -163,10 +166,10 @@ class FakeServer {
       record(undefined, 'not_found');
       return sendJson(res, 404, errorBody('not_found_error', `The fake serves POST /v1/messages only, not ${req.method} ${path}`));
     }
-    const refusal = refusalOf(body, this.pausedReplies);
-    if (refusal) {
+    const inspection = inspectRequest(body, req.headers, this.pausedReplies);
+    if (inspection.refusal) {
       record(undefined, 'refused:400');
-      return sendJson(res, 400, errorBody('invalid_request_error', refusal));
+      return sendJson(res, 400, errorBody('invalid_request_error', inspection.refusal));
     }
     const picked = this.pick(body, index);
     if (!picked) {
@@ -188,7 +191,7 @@ class FakeServer {
       record(label, 'fault:hang');
       return;
     }
-    const opts = this.wireOptions(body);
+    const opts = this.wireOptions(body, inspection);
     const blocks = concreteBlocks(step, opts);
     if (step.stopReason === 'pause_turn') this.pausedReplies.add(contentDigest(contentOf(blocks)));
     if (body.stream !== true) {

@@ -17,8 +17,8 @@ import type { WireUsage } from './wire';
 export const LOOKBACK_BLOCKS = 20;
 
 const MINIMUMS: readonly (readonly [RegExp, number])[] = [
-  [/^claude-sonnet-5-5/, 512],
-  [/^claude-(opus|haiku)-5-5/, 1024],
+  // https://platform.claude.com/docs/en/build-with-claude/prompt-caching: 512 for the 5.5 models.
+  [/^claude-(sonnet|opus|haiku)-5-5/, 512],
   [/^claude-(sonnet|opus|haiku|fable|mythos)-5/, 1024],
   [/^claude-sonnet-4-5/, 1024],
   [/^claude-(opus|haiku)-4-5/, 4096],

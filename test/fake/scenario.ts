@@ -81,6 +81,8 @@ export const stepSchema = z.object({
   blocks: z.array(blockSchema).default([]),
   /** Defaults to tool_use when a tool_use block is present, else end_turn. */
   stopReason: z.enum(['end_turn', 'tool_use', 'max_tokens', 'stop_sequence', 'pause_turn', 'refusal', 'model_context_window_exceeded']).optional(),
+  /** A refusal's `stop_details` (category and explanation; both null when the API maps none). */
+  refusal: z.object({ category: z.string().nullable().default(null), explanation: z.string().nullable().default(null) }).optional(),
   /**
    * The model thinks without showing it for this long before its first block: the stream carries
    * only `ping` events meanwhile (every `pingEveryMs`, default 100), as the API's does.

@@ -1,9 +1,10 @@
 // Thinking blocks as the fake signs and checks them. Like the real API, the fake refuses a request
-// that alters a thinking block, sends it to another model, or drops one from the turn it belongs
-// to. It keeps no state for this: a signature is an HMAC over the model and the block's text, and
-// every tool_use id of a reply that thought carries a tag over that reply's thinking blocks, so a
-// restarted fake (a window reload restarts the extension host and the fake with it) still knows
-// its own blocks, and a continuation that lost one is caught by the tag of the tool call it came with.
+// that alters a thinking block, changes what came before it (its prefix: prefix.ts), or drops one
+// from the turn it belongs to. It keeps no state for this: a signature is an HMAC over the model,
+// the digest of the block's prefix and the block's text, and every tool_use id of a reply that
+// thought carries a tag over that reply's thinking blocks, so a restarted fake (a window reload
+// restarts the extension host and the fake with it) still knows its own blocks, and a
+// continuation that lost one is caught by the tag of the tool call it came with.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 // The fake's signing key: fixed, so every instance accepts every other instance's blocks.
@@ -28,16 +29,30 @@ function decode(text: string): Json | undefined {
   }
 }
 
+/**
+ * Where a block was written: the digest of its prefix (`system`, `tools` and the messages before it,
+ * thinking aside: prefix.ts) and the thinking blocks the model had read before it, by nonce, in order.
+ */
+export interface WrittenAfter {
+  readonly prefix: string;
+  readonly chain: readonly string[];
+}
+
+/** A new block's own name: how later blocks record that they came after it. */
+export function newNonce(): string {
+  return randomBytes(6).toString('base64url');
+}
+
 /** The signature of a thinking block with `text` (as sent: empty when the display is omitted). */
-export function signThinking(model: string, text: string): string {
-  const nonce = randomBytes(6).toString('base64url');
-  return encode({ m: model, n: nonce, s: mac('thinking', model, nonce, text) });
+export function signThinking(model: string, text: string, nonce: string, at: WrittenAfter): string {
+  const chain = at.chain.join('.');
+  return encode({ m: model, n: nonce, p: at.prefix, c: chain, s: mac('thinking', model, nonce, at.prefix, chain, text) });
 }
 
 /** The opaque `data` of a redacted_thinking block. */
-export function redactedData(model: string): string {
-  const nonce = randomBytes(12).toString('base64url');
-  return encode({ m: model, n: nonce, s: mac('redacted', model, nonce) });
+export function redactedData(model: string, nonce: string, at: WrittenAfter): string {
+  const chain = at.chain.join('.');
+  return encode({ m: model, n: nonce, p: at.prefix, c: chain, s: mac('redacted', model, nonce, at.prefix, chain) });
 }
 
 /** A short digest of a model id, carried in tool_use tags. */
@@ -57,23 +72,25 @@ export function isThinkingBlock(b: Json): boolean {
   return b.type === 'thinking' || b.type === 'redacted_thinking';
 }
 
-/** Why this block would be refused for a request to `model`, or undefined when it is genuine. */
-export function checkThinkingBlock(block: Json, model: string): string | undefined {
-  if (block.type === 'thinking') {
-    if (typeof block.thinking !== 'string' || typeof block.signature !== 'string') return 'a thinking block needs `thinking` and `signature` strings';
-    const sig = decode(block.signature);
-    if (!sig || typeof sig.m !== 'string' || typeof sig.n !== 'string') return 'Invalid `signature` in `thinking` block';
-    if (sig.s !== mac('thinking', sig.m, sig.n, block.thinking)) return 'Invalid `signature` in `thinking` block: the block was modified';
-    if (sig.m !== model) return `thinking blocks written by ${sig.m} cannot be sent to ${model}`;
-    return undefined;
-  }
-  if (typeof block.data !== 'string') return 'a redacted_thinking block needs `data`';
-  const data = decode(block.data);
-  if (!data || typeof data.m !== 'string' || typeof data.n !== 'string' || data.s !== mac('redacted', data.m, data.n)) {
-    return 'Invalid `data` in `redacted_thinking` block';
-  }
-  if (data.m !== model) return `redacted_thinking blocks written by ${data.m} cannot be sent to ${model}`;
-  return undefined;
+/** What a genuine block says of itself: the model that wrote it, its name and where it was written. */
+export interface BlockOrigin extends WrittenAfter {
+  readonly model: string;
+  readonly nonce: string;
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** The block's origin, or why it is not a genuine block of this fake (altered, forged). */
+export function originOf(block: Json): BlockOrigin | { problem: string } {
+  const thinking = block.type === 'thinking';
+  const raw = thinking ? block.signature : block.data;
+  if (thinking && !isString(block.thinking)) return { problem: 'a thinking block needs `thinking` and `signature` strings' };
+  const sig = isString(raw) && raw.length > 0 ? decode(raw) : undefined;
+  const invalid = thinking ? 'Invalid `signature` in `thinking` block' : 'Invalid `data` in `redacted_thinking` block';
+  if (!sig || !isString(sig.m) || !isString(sig.n) || !isString(sig.p) || !isString(sig.c)) return { problem: invalid };
+  const expected = thinking ? mac('thinking', sig.m, sig.n, sig.p, sig.c, String(block.thinking)) : mac('redacted', sig.m, sig.n, sig.p, sig.c);
+  if (sig.s !== expected) return { problem: thinking ? `${invalid}: the block was modified` : invalid };
+  return { model: sig.m, nonce: sig.n, prefix: sig.p, chain: sig.c === '' ? [] : sig.c.split('.') };
 }
 
 /**

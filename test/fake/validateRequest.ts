@@ -76,15 +76,41 @@ function countBreakpoints(v: unknown): number {
   return own + Object.entries(v).reduce((n, [k, x]) => (k === 'cache_control' ? n : n + countBreakpoints(x)), 0);
 }
 
+/**
+ * Messages with `role: "system"` (mid-conversation instructions): text only, never first, right
+ * after a user message (one of tool results counts) and before an assistant message or at the end,
+ * so never between a tool_use and its tool_result. Consecutive ones count as one.
+ */
+function checkSystemMessages(messages: Json[], problems: string[]): void {
+  messages.forEach((m, i) => {
+    if (m.role !== 'system') return;
+    const blocks = blocksOf(m);
+    if (!blocks || blocks.length === 0 || blocks.some((b) => b.type !== 'text' || typeof b.text !== 'string' || b.text.length === 0)) {
+      problems.push(`messages.${i}: a system message holds text only`);
+    }
+    let before = i - 1;
+    while (before >= 0 && messages[before]?.role === 'system') before--;
+    let after = i + 1;
+    while (after < messages.length && messages[after]?.role === 'system') after++;
+    if (before < 0) problems.push(`messages.${i}: a system message cannot be the first message`);
+    else if (messages[before]?.role !== 'user') problems.push(`messages.${i}: a system message must follow a user message`);
+    if (after < messages.length && messages[after]?.role !== 'assistant') problems.push(`messages.${i}: a system message must come before an assistant message or end the conversation`);
+  });
+}
+
 export function validateMessagesRequest(body: unknown): string[] {
   const problems: string[] = [];
   if (!isRecord(body)) return ['the body is not a JSON object'];
   if (typeof body.model !== 'string' || body.model.length === 0) problems.push('model is missing');
   if (typeof body.max_tokens !== 'number' || !Number.isInteger(body.max_tokens) || body.max_tokens < 1) problems.push('max_tokens is invalid');
   if (body.system !== undefined && typeof body.system !== 'string' && !Array.isArray(body.system)) problems.push('system is invalid');
-  const messages = body.messages;
-  if (!Array.isArray(messages) || messages.length === 0) return [...problems, 'messages is empty'];
-  if (!messages.every(isRecord)) return [...problems, 'a message is not an object'];
+  const sent = body.messages;
+  if (!Array.isArray(sent) || sent.length === 0) return [...problems, 'messages is empty'];
+  if (!sent.every(isRecord)) return [...problems, 'a message is not an object'];
+  checkSystemMessages(sent, problems);
+  // The rest alternate as if the system messages were not there.
+  const messages = sent.filter((m) => m.role !== 'system');
+  if (messages.length === 0) return [...problems, 'messages holds no user message'];
   messages.forEach((m, i) => {
     const expectedRole = i % 2 === 0 ? 'user' : 'assistant';
     if (m.role !== expectedRole) problems.push(`messages[${i}]: role ${String(m.role)}, expected ${expectedRole} (roles alternate, the first is the user's)`);

@@ -3,7 +3,8 @@
 // block start, message_delta with the stop reason and cumulative usage, message_stop. A scenario
 // step's blocks are first made concrete (ids, signatures, redacted data), then encoded.
 import type { ScenarioBlock, Step } from './scenario';
-import { redactedData, signThinking, thinkingTag } from './thinking';
+import type { Reading } from './prefix';
+import { newNonce, redactedData, signThinking, thinkingTag } from './thinking';
 
 export interface WireEvent {
   readonly event: string;
@@ -30,6 +31,14 @@ export interface WireOptions {
   readonly jsonChunk: number;
   /** Gives each tool_use block without an id its own. */
   readonly newToolUseId: () => string;
+  /** The request as the model read it: each thinking block is signed with where it was written. */
+  readonly prefix: Reading;
+  /** With the binding beta: the thinking blocks left out of what the model read (`input_transformations`). */
+  readonly dropped?: readonly unknown[];
+}
+
+function transformations(opts: WireOptions): Record<string, unknown> {
+  return opts.dropped ? { input_transformations: opts.dropped } : {};
 }
 
 /** A block as the response carries it, with everything the scenario left to the server filled in. */
@@ -50,23 +59,35 @@ function chunks(text: string, size: number): string[] {
 }
 
 /**
- * The step's blocks as this response sends them. Thinking is signed for the requested model; the
- * tool_use ids of a reply that thought carry a tag over its thinking blocks (see thinking.ts).
+ * The step's blocks as this response sends them. Thinking is signed for the requested model and
+ * for its prefix (the request, then the reply's blocks before it); the tool_use ids of a reply that
+ * thought carry a tag over its thinking blocks (see thinking.ts).
  */
 export function concreteBlocks(step: Step, opts: WireOptions): ConcreteBlock[] {
   const model = opts.requestModel;
+  const prefix = opts.prefix.copy();
+  prefix.message('assistant');
   const thought = step.blocks.flatMap((b): ConcreteBlock[] => {
-    if (opts.thinking === 'none') return b.type === 'thinking' || b.type === 'redacted_thinking' ? [] : [b as ConcreteBlock];
-    if (b.type === 'thinking') {
-      const text = opts.thinking === 'summarized' ? b.thinking : '';
-      return [{ type: 'thinking', thinking: text, signature: signThinking(model, text), ...(b.chunk ? { chunk: b.chunk } : {}) }];
+    let block: ConcreteBlock;
+    if (b.type === 'thinking' || b.type === 'redacted_thinking') {
+      if (opts.thinking === 'none') return [];
+      const text = b.type === 'thinking' && opts.thinking === 'summarized' ? b.thinking : '';
+      const nonce = newNonce();
+      block =
+        b.type === 'thinking'
+          ? { type: 'thinking', thinking: text, signature: signThinking(model, text, nonce, prefix.here()), ...(b.chunk ? { chunk: b.chunk } : {}) }
+          : { type: 'redacted_thinking', data: redactedData(model, nonce, prefix.here()) };
+    } else if (b.type === 'tool_use') {
+      block = { ...b, id: b.id ?? opts.newToolUseId(), input: b.input ?? {} };
+    } else {
+      block = b as ConcreteBlock;
     }
-    if (b.type === 'redacted_thinking') return [{ type: 'redacted_thinking', data: redactedData(model) }];
-    return [b as ConcreteBlock];
+    prefix.block(sentBack(block));
+    return [block];
   });
   const thinking = thought.filter((b) => b.type === 'thinking' || b.type === 'redacted_thinking');
   const tag = thinking.length > 0 ? `_${thinkingTag(model, thinking as unknown as Record<string, unknown>[])}` : '';
-  return thought.map((b) => (b.type === 'tool_use' ? { ...b, id: `${(b as Partial<typeof b>).id ?? opts.newToolUseId()}${tag}`, input: b.input ?? {} } : b));
+  return thought.map((b) => (b.type === 'tool_use' ? { ...b, id: `${b.id}${tag}` } : b));
 }
 
 function blockEvents(block: ConcreteBlock, index: number, opts: WireOptions): WireEvent[] {
@@ -110,6 +131,12 @@ function stopReasonOf(step: Step, blocks: readonly ConcreteBlock[]): string {
   return step.stopReason ?? (blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn');
 }
 
+/** `stop_details`: null for every stop reason but a refusal, which carries its category and explanation. */
+function stopDetailsOf(step: Step): Record<string, unknown> | null {
+  if (step.stopReason !== 'refusal') return null;
+  return { type: 'refusal', category: step.refusal?.category ?? null, explanation: step.refusal?.explanation ?? null };
+}
+
 /** Every SSE event of one model response, in order. */
 export function responseEvents(step: Step, blocks: readonly ConcreteBlock[], scenarioOpts: WireOptions): WireEvent[] {
   // A step's chunk size overrides the scenario's; a block's overrides both.
@@ -127,8 +154,10 @@ export function responseEvents(step: Step, blocks: readonly ConcreteBlock[], sce
           role: 'assistant',
           model: opts.model,
           content: [],
+          ...transformations(opts),
           stop_reason: null,
           stop_sequence: null,
+          stop_details: null,
           usage: { ...usage, output_tokens: 1 },
         },
       },
@@ -143,21 +172,24 @@ export function responseEvents(step: Step, blocks: readonly ConcreteBlock[], sce
   events.push(
     {
       event: 'message_delta',
-      data: { type: 'message_delta', delta: { stop_reason: stopReasonOf(step, blocks), stop_sequence: null }, usage },
+      data: { type: 'message_delta', delta: { stop_reason: stopReasonOf(step, blocks), stop_sequence: null, stop_details: stopDetailsOf(step) }, usage },
     },
     { event: 'message_stop', data: { type: 'message_stop' } },
   );
   return events;
 }
 
-/** The content of a response as a client sends it back (no chunk sizes). */
+/** A block as a client sends it back (no chunk sizes). */
+function sentBack(b: ConcreteBlock): Record<string, unknown> {
+  if (b.type === 'text') return { type: 'text', text: b.text };
+  if (b.type === 'thinking') return { type: 'thinking', thinking: b.thinking, signature: b.signature };
+  if (b.type === 'redacted_thinking') return { type: 'redacted_thinking', data: b.data };
+  return { type: 'tool_use', id: b.id, name: b.name, input: b.input };
+}
+
+/** The content of a response as a client sends it back. */
 export function contentOf(blocks: readonly ConcreteBlock[]): Record<string, unknown>[] {
-  return blocks.map((b) => {
-    if (b.type === 'text') return { type: 'text', text: b.text };
-    if (b.type === 'thinking') return { type: 'thinking', thinking: b.thinking, signature: b.signature };
-    if (b.type === 'redacted_thinking') return { type: 'redacted_thinking', data: b.data };
-    return { type: 'tool_use', id: b.id, name: b.name, input: b.input };
-  });
+  return blocks.map(sentBack);
 }
 
 /** The same response as one JSON body, for `stream: false` requests. */
@@ -168,8 +200,10 @@ export function responseMessage(step: Step, blocks: readonly ConcreteBlock[], op
     role: 'assistant',
     model: opts.model,
     content: contentOf(blocks),
+    ...transformations(opts),
     stop_reason: stopReasonOf(step, blocks),
     stop_sequence: null,
+    stop_details: stopDetailsOf(step),
     usage: { ...opts.usage, output_tokens: step.usage?.output_tokens ?? estimateTokens(outputChars(step)) },
   };
 }

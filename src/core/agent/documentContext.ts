@@ -1,18 +1,17 @@
-// What the model is shown of the bound document with a request, decided so that the prompt cache
-// keeps working. The document (its text, or the outline of a long one) is sent once, as the first
-// block of the window's first message, with a cache breakpoint after it: every later call and turn
-// reads it from the cache. When the document changes (the model's edits, the user typing), the
-// model gets a diff of what changed since the version it has, appended to the newest user message
-// (after the tool results), never by rewriting a message it has already seen: that also keeps a
-// running turn append-only, as its thinking blocks require. A diff that would be larger than the
-// document itself is replaced by a fresh copy, appended the same way.
+// What the model is shown of the bound document with a request, decided so that nothing the model
+// has read is ever rewritten (its thinking is bound to it) and the prompt cache keeps working. The
+// document (its text, or the outline of a long one) is sent once, as the first block of the
+// window's first message, with a cache breakpoint after it: every later call and turn reads it from
+// the cache. When the document changes (the model's edits, the user typing), the model gets a diff
+// of what changed since the version it has, appended to the newest user message (after the tool
+// results). When that diff, or the diffs piled up since the last copy, would cost more than a fresh
+// copy, or the document became long or short enough to switch between text and outline, a fresh
+// copy is appended the same way. Earlier messages are never changed.
 //
-// Only when a turn starts may earlier messages change, in one step ("rebase"): when the window
-// moved past the message holding the copy, when copies or diffs have piled up, or when the
-// document became long or short enough to switch between text and outline. The copy then goes to
-// the window's new first message, earlier copies and diffs are dropped, and the prefix is stable
-// again for the turns after. If the copy the model had is still close to the document, that same
-// copy is carried over byte for byte (so the cache still holds it) with one diff after it.
+// Only when the history window is cut (a new frame, at a turn's start: conversationFrame.ts) is the
+// copy moved, in one step ("rebase"): to the window's new first message, earlier copies and diffs
+// dropped. If the copy the window started with is still close to the document, that same copy is
+// carried over byte for byte (so the cache still holds it) with one diff after it.
 import { changesBetween } from '../documents/changes';
 import { applyTextEdits } from '../documents/diff';
 import type { DocumentKind } from '../documents/types';
@@ -21,9 +20,9 @@ import type { DocumentAttachment, ReadonlyAttachment, ReadonlyMessage } from '..
 
 /** A diff longer than this share of a fresh copy is sent as a fresh copy instead. */
 const FRESH_SHARE = 0.5;
-/** Diffs since the copy are folded into a new copy when a turn starts past this share of it... */
+/** Diffs piled up since the copy are replaced by a fresh copy past this share of it... */
 const REBASE_SHARE = 0.25;
-/** ...and this many characters (below it, re-reading them costs less than re-caching the history). */
+/** ...and this many characters (below it, re-reading them costs less than a fresh copy). */
 const REBASE_MIN_CHARS = 8_000;
 
 export type DocumentNow =
@@ -51,8 +50,8 @@ export interface PlanInput {
   readonly topId: string;
   /** The newest user message: where anything new is appended. */
   readonly targetId: string;
-  /** The request starts a turn: earlier messages may be changed (one rebase step). */
-  readonly opening: boolean;
+  /** The window was cut for this request (a new frame at a turn's start): the copy moves to its first message. */
+  readonly cut: boolean;
   readonly now: DocumentNow;
   /** Documents longer than this are sent as an outline. */
   readonly outlineAbove: number;
@@ -106,30 +105,24 @@ function fits(s: ReadonlySnapshot, now: { name: string; kind: DocumentKind; text
 
 const rebaseLimit = (base: ReadonlySnapshot): number => Math.max(REBASE_SHARE * sizeOf(base), REBASE_MIN_CHARS);
 
-/** Mid-turn: whatever changed since the model's version, appended to the newest user message. */
+/** Whatever changed since the model's version, appended to the newest user message: a diff, or a fresh copy. */
 function appendPlan(input: PlanInput, placed: readonly Placed[], now: { name: string; kind: DocumentKind; text: string }): DocumentPlan {
   const believed = believedText(placed);
   const fresh = snapshotOf(now, input.outlineAbove);
-  if (believed === undefined) return { kind: 'append', messageId: input.targetId, attachment: fresh };
+  const lastCopy = placed.findLastIndex((p) => p.attachment.kind === 'snapshot');
+  const copy = placed[lastCopy]?.attachment;
+  if (believed === undefined || copy?.kind !== 'snapshot' || !fits(copy, now, input.outlineAbove)) {
+    return { kind: 'append', messageId: input.targetId, attachment: fresh };
+  }
   const changes = changesAttachment(now.name, believed, now.text);
   if (!changes) return { kind: 'none' };
-  const attachment = changes.size > FRESH_SHARE * sizeOf(fresh) ? fresh : changes.attachment;
-  return { kind: 'append', messageId: input.targetId, attachment };
+  const piled = placed.slice(lastCopy + 1).reduce((n, p) => n + (p.attachment.kind === 'changes' ? p.attachment.rendered.length : 0), 0);
+  const tooBig = changes.size > FRESH_SHARE * sizeOf(fresh) || piled + changes.size > rebaseLimit(copy);
+  return { kind: 'append', messageId: input.targetId, attachment: tooBig ? fresh : changes.attachment };
 }
 
-/** A turn starts: keep the window's copy if it still serves, else one rebase step. */
-function openingPlan(input: PlanInput, placed: readonly Placed[], now: { name: string; kind: DocumentKind; text: string }): DocumentPlan {
-  const first = placed[0];
-  const snapshots = placed.filter((p) => p.attachment.kind === 'snapshot').length;
-  const base = first?.attachment.kind === 'snapshot' && first.messageId === input.topId ? first.attachment : undefined;
-  if (base && snapshots === 1 && fits(base, now, input.outlineAbove)) {
-    const believed = believedText(placed);
-    const changes = believed === undefined ? undefined : changesAttachment(now.name, believed, now.text);
-    if (believed !== undefined && !changes) return { kind: 'none' };
-    const piled = placed.reduce((n, p) => n + (p.attachment.kind === 'changes' ? p.attachment.rendered.length : 0), 0);
-    if (changes && piled + changes.size <= rebaseLimit(base)) return { kind: 'append', messageId: input.targetId, attachment: changes.attachment };
-  }
-  // The copy the window started with (or, after a cut, the one the previous window started with).
+/** The window was cut: the copy it started with goes to its new first message if it still serves, else a fresh one. */
+function rebasePlan(input: PlanInput, now: { name: string; kind: DocumentKind; text: string }): DocumentPlan {
   const carried = input.messages.flatMap((m) => m.document ?? []).find((a): a is ReadonlySnapshot => a.kind === 'snapshot');
   if (carried && fits(carried, now, input.outlineAbove)) {
     const changes = changesAttachment(now.name, carried.text, now.text);
@@ -149,5 +142,5 @@ export function planDocument(input: PlanInput): DocumentPlan {
     if (last?.kind === 'unavailable' && last.problem === now.problem) return { kind: 'none' };
     return { kind: 'append', messageId: input.targetId, attachment: { kind: 'unavailable', name: now.name, problem: now.problem } };
   }
-  return input.opening ? openingPlan(input, placed, now) : appendPlan(input, placed, now);
+  return input.cut ? rebasePlan(input, now) : appendPlan(input, placed, now);
 }

@@ -1,8 +1,9 @@
 // The transcript as the model sees it. Stored messages become API messages (partial and refused
 // replies left out, consecutive user messages merged with their tool_results first, the document
-// blocks a user message carries placed after its results and before its words, thinking blocks
-// kept exactly as received but only for the model that wrote them), and the history window
-// (window.ts) starts at a user message with words, moving in steps so the cached prefix survives.
+// blocks and notices a user message carries placed after its results and before its words,
+// thinking blocks kept exactly as received but only for the model that wrote them and only while
+// they may be sent back: preservedThinking.ts), and the history window (window.ts) starts at a
+// user message with words, where the conversation's frame says (conversationFrame.ts).
 // The pairing invariant itself lives with the sessions (sessions/pairing.ts).
 import type Anthropic from '@anthropic-ai/sdk';
 import { renderAttachment } from '../prompt/documentBlocks';
@@ -17,7 +18,7 @@ export interface ApiMessage {
 
 type ReadonlyBlock = ReadonlyMessage['content'][number];
 
-function toApiBlock(block: ReadonlyBlock): Anthropic.ContentBlockParam {
+export function toApiBlock(block: ReadonlyBlock): Anthropic.ContentBlockParam {
   switch (block.type) {
     case 'text':
       return { type: 'text', text: block.text };
@@ -39,6 +40,17 @@ export interface HistoryOptions {
   readonly model?: string;
   /** Turns whose messages are never sent again (replies Claude declined). */
   readonly skipTurns?: ReadonlySet<string>;
+  /** Turns whose thinking is not sent again (it cannot be sent back any more: preservedThinking.ts). */
+  readonly thinkingLeftOut?: ReadonlySet<string>;
+}
+
+/** Where a thinking block of a request comes from: which stored block, of which turn, written after what. */
+export interface ThinkingOrigin {
+  readonly messageId: string;
+  readonly index: number;
+  readonly turnId: string;
+  /** The digest of what preceded it when it was written; absent for blocks saved before it was kept. */
+  readonly prefix: string | undefined;
 }
 
 /** Turns Claude declined: left out of every later request, so the conversation can go on. */
@@ -46,14 +58,20 @@ export function refusedTurns(session: ReadonlySession): Set<string> {
   return new Set(session.turns.filter((t) => t.error?.code === 'refusal').map((t) => t.id));
 }
 
-function blocksFor(m: ReadonlyMessage, model: string | undefined): Anthropic.ContentBlockParam[] {
-  const keepThinking = model !== undefined && m.requestedModel === model;
-  const own = m.content
-    .filter((b) => (b.type === 'text' ? b.text.length > 0 : b.type === 'thinking' || b.type === 'redacted_thinking' ? keepThinking : true))
-    .map(toApiBlock);
-  if (!m.document || m.document.length === 0) return own;
-  // The document comes after the results (which must lead) and before the user's own words.
-  return [...own.filter(isResult), ...m.document.map(renderAttachment), ...own.filter((b) => !isResult(b))];
+function blocksFor(m: ReadonlyMessage, options: HistoryOptions, origins: Map<Anthropic.ContentBlockParam, ThinkingOrigin>): Anthropic.ContentBlockParam[] {
+  const keepThinking = options.model !== undefined && m.requestedModel === options.model && !options.thinkingLeftOut?.has(m.turnId);
+  const own = m.content.flatMap((b, index): Anthropic.ContentBlockParam[] => {
+    if (b.type === 'text') return b.text.length > 0 ? [toApiBlock(b)] : [];
+    if (b.type !== 'thinking' && b.type !== 'redacted_thinking') return [toApiBlock(b)];
+    if (!keepThinking) return [];
+    const api = toApiBlock(b);
+    origins.set(api, { messageId: m.id, index, turnId: m.turnId, prefix: b.prefix });
+    return [api];
+  });
+  const added = [...(m.document ?? []).map(renderAttachment), ...(m.notices ?? []).map((n): Anthropic.TextBlockParam => ({ type: 'text', text: n.rendered }))];
+  if (added.length === 0) return own;
+  // The document and notices come after the results (which must lead) and before the user's own words.
+  return [...own.filter(isResult), ...added, ...own.filter((b) => !isResult(b))];
 }
 
 /** API messages and, for each, the ids of the stored messages it was built from. */
@@ -62,6 +80,8 @@ export interface ApiHistory {
   readonly sources: string[][];
   /** Whether each message starts a turn: the user's own words (document blocks do not count). */
   readonly opens: boolean[];
+  /** Each thinking block's origin (the blocks are these very objects in `messages`). */
+  readonly origins: ReadonlyMap<Anthropic.ContentBlockParam, ThinkingOrigin>;
 }
 
 /** Stored messages -> a valid alternation of API messages (before windowing), with their sources. */
@@ -69,9 +89,10 @@ export function toApiHistory(messages: readonly ReadonlyMessage[], options: Hist
   const out: ApiMessage[] = [];
   const sources: string[][] = [];
   const opens: boolean[] = [];
+  const origins = new Map<Anthropic.ContentBlockParam, ThinkingOrigin>();
   for (const m of messages) {
     if (m.partial || options.skipTurns?.has(m.turnId)) continue;
-    const blocks = blocksFor(m, options.model);
+    const blocks = blocksFor(m, options, origins);
     // A reply of thinking alone (another model's, now left out) says nothing to this model.
     if (blocks.length === 0 || blocks.every((b) => b.type === 'thinking' || b.type === 'redacted_thinking')) continue;
     const prev = out.at(-1);
@@ -91,7 +112,7 @@ export function toApiHistory(messages: readonly ReadonlyMessage[], options: Hist
     const prev = out[i - 1];
     if (m.role === 'user' && prev) m.content = inToolUseOrder(m.content, prev);
   });
-  return { messages: out, sources, opens };
+  return { messages: out, sources, opens, origins };
 }
 
 /** Stored messages -> a valid alternation of API messages (before windowing). */

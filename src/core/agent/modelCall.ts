@@ -10,6 +10,8 @@ import { StallError } from './errors';
 export interface ModelCallOptions {
   readonly client: Anthropic;
   readonly params: Anthropic.MessageCreateParamsNonStreaming;
+  /** Beta features to ask for: the request then goes through the SDK's beta messages. */
+  readonly betas?: readonly string[] | undefined;
   readonly signal: AbortSignal;
   readonly stallTimeoutMs: number;
   onText(delta: string, opensBlock: boolean): void;
@@ -51,10 +53,19 @@ function activityFetch(onBytes: () => void): Fetch {
   };
 }
 
+type MessageStream = ReturnType<Anthropic['messages']['stream']>;
+
+/** The stream of one call; with betas, through the SDK's beta messages (same events, same message). */
+function openStream(client: Anthropic, opts: ModelCallOptions): MessageStream {
+  if (!opts.betas) return client.messages.stream(opts.params, { signal: opts.signal });
+  const params = { ...opts.params, betas: [...opts.betas] } as Parameters<Anthropic['beta']['messages']['stream']>[0];
+  return client.beta.messages.stream(params, { signal: opts.signal }) as unknown as MessageStream;
+}
+
 export async function callModel(opts: ModelCallOptions): Promise<Anthropic.Message> {
   let lastActivity = Date.now();
   const client = opts.client.withOptions({ fetch: activityFetch(() => (lastActivity = Date.now())) });
-  const stream = client.messages.stream(opts.params, { signal: opts.signal });
+  const stream = openStream(client, opts);
   const texts: string[] = [];
   let thinkingChars = 0;
   let connected = false;
@@ -79,7 +90,7 @@ export async function callModel(opts: ModelCallOptions): Promise<Anthropic.Messa
     lastActivity = Date.now();
     timer = setTimeout(check, opts.stallTimeoutMs);
   });
-  stream.on('text', (delta, snapshot) => {
+  stream.on('text', (delta: string, snapshot: string) => {
     if (delta.length === 0) return;
     firstText ??= Date.now();
     // The snapshot is the block's text so far: equal to the delta on a block's first text.
@@ -88,7 +99,7 @@ export async function callModel(opts: ModelCallOptions): Promise<Anthropic.Messa
     else texts[texts.length - 1] += delta;
     opts.onText(delta, opensBlock);
   });
-  stream.on('thinking', (delta, snapshot) => {
+  stream.on('thinking', (delta: string, snapshot: string) => {
     if (delta.length === 0) return;
     thinkingChars += delta.length;
     opts.onThinking?.(delta, snapshot.length === delta.length);
@@ -97,6 +108,8 @@ export async function callModel(opts: ModelCallOptions): Promise<Anthropic.Messa
     `${Date.now() - started} ms${firstText === undefined ? '' : `, first text after ${firstText - started} ms`}`;
   try {
     const message = await stream.finalMessage();
+    const dropped = (message as { input_transformations?: unknown[] }).input_transformations?.length ?? 0;
+    if (dropped > 0) opts.log?.('warn', `The API left out ${dropped} thinking block${dropped === 1 ? '' : 's'} it could not accept.`);
     const u = message.usage;
     opts.log?.(
       'info',

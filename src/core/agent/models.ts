@@ -4,7 +4,13 @@
 // deployment) gets `unknownModel`: no thinking or effort parameters, so any Messages endpoint
 // accepts the request, and a modest output limit.
 //
-// Sources: the platform's model pages (2026-11) as summarised in the project's shared notes.
+// Sources: the platform's pricing page and model overviews (https://platform.claude.com/docs/en/about-claude/pricing,
+// .../docs/en/models/<model>/overview), checked on PRICES_CHECKED. Prices change: Sonnet 5.5's
+// cache reads went from $0.20 to $0.10 per million on 2026-10-07 (some copies of the pages still
+// show the old figure), so the date goes with the table.
+
+/** When the prices below were last checked against the platform's pricing page. */
+export const PRICES_CHECKED = '2026-11-26';
 
 export const EFFORTS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
 export type Effort = (typeof EFFORTS)[number];
@@ -54,7 +60,8 @@ export const MODELS: readonly ModelInfo[] = [
     contextWindow: 1_000_000,
     maxOutput: 128_000,
     cacheMinTokens: 512,
-    prices: { input: 2, output: 10, cacheWrite: 2.5, cacheRead: 0.2 },
+    // Cache reads at 5% of input since 2026-10-07.
+    prices: { input: 2, output: 10, cacheWrite: 2.5, cacheRead: 0.1 },
   },
   {
     id: 'claude-opus-5-5',
@@ -65,9 +72,8 @@ export const MODELS: readonly ModelInfo[] = [
     efforts: ALL_EFFORTS,
     contextWindow: 1_000_000,
     maxOutput: 128_000,
-    // Not in our notes; the larger figure of the 5.x family is assumed, so cost estimates err high.
-    cacheMinTokens: 1024,
-    prices: { input: 4, output: 20, cacheWrite: 5, cacheRead: 0.4 },
+    cacheMinTokens: 512,
+    prices: { input: 4, output: 20, cacheWrite: 5, cacheRead: 0.2 },
   },
   {
     id: 'claude-haiku-5-5',
@@ -78,7 +84,9 @@ export const MODELS: readonly ModelInfo[] = [
     efforts: ALL_EFFORTS,
     contextWindow: 1_000_000,
     maxOutput: 128_000,
-    cacheMinTokens: 1024,
+    cacheMinTokens: 512,
+    // Priced by the prompt (input + cache reads + cache writes): above 100,000 tokens every token
+    // of that request, output included, costs the higher rate.
     prices: { input: 0.1, output: 0.5, cacheWrite: 0.125, cacheRead: 0.01 },
     longContext: { threshold: 100_000, prices: { input: 0.5, output: 2.5, cacheWrite: 0.625, cacheRead: 0.05 } },
   },

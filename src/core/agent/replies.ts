@@ -24,10 +24,11 @@ export function storedContent(message: Anthropic.Message): StoredBlock[] {
 }
 
 export type StopOutcome =
-  /** end_turn, stop_sequence, tool_use: run the tools (if any) and go on, or finish. */
+  /**
+   * end_turn, stop_sequence, tool_use: run the tools (if any) and go on, or finish. Also pause_turn,
+   * which only a server tool's loop causes: none is ever offered, so it is taken as it stands.
+   */
   | { kind: 'normal' }
-  /** pause_turn: send the reply back as it is and let the model continue. */
-  | { kind: 'continue' }
   /** max_tokens: a tool call in it was cut; without one, the answer was. */
   | { kind: 'cut'; error: AgentError }
   /** refusal: nothing of the reply runs or is sent again. */
@@ -35,15 +36,24 @@ export type StopOutcome =
   /** model_context_window_exceeded: the turn ends with what to do. */
   | { kind: 'failed'; error: AgentError };
 
-export const REFUSAL_MESSAGE =
-  'Claude declined this request, so nothing was changed. You can rephrase it, or ask for something else: the conversation goes on.';
+export const REFUSAL_MESSAGE = 'Claude declined this request, so nothing was changed.';
 
-export function stopOutcome(message: Anthropic.Message, maxTokens: number): StopOutcome {
+/**
+ * A refusal in a teacher's words. The API's explanation (`stop_details`) is shown as it is, never
+ * parsed (its wording is not stable); the same model usually declines again, so the way on is
+ * other words, another request, or another model.
+ */
+export function refusalMessage(message: Anthropic.Message, modelChoice: string): string {
+  const details = (message as { stop_details?: { explanation?: unknown } | null }).stop_details;
+  const explanation = typeof details?.explanation === 'string' ? details.explanation.trim() : '';
+  const why = explanation ? ` Claude's reason: “${explanation.replace(/[.\s]+$/, '')}”.` : '';
+  return `${REFUSAL_MESSAGE}${why} You can rephrase it, ask for something else, or try another model (${modelChoice}): the conversation goes on.`;
+}
+
+export function stopOutcome(message: Anthropic.Message, maxTokens: number, modelChoice = 'the lessonAgent.model setting'): StopOutcome {
   switch (message.stop_reason) {
-    case 'pause_turn':
-      return { kind: 'continue' };
     case 'refusal':
-      return { kind: 'refused', error: { code: 'refusal', message: REFUSAL_MESSAGE, retryable: false } };
+      return { kind: 'refused', error: { code: 'refusal', message: refusalMessage(message, modelChoice), retryable: false } };
     case 'model_context_window_exceeded':
       return {
         kind: 'failed',

@@ -5,21 +5,21 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentEvent, Usage } from '../../shared/events';
 import type { DocumentSnapshot } from '../documents/types';
-import { buildRequest } from '../prompt/assemble';
-import type { ReadonlySession, ReadonlyTurn } from '../sessions/schema';
+import type { ReadonlySession, ReadonlyTurn, StoredBlock } from '../sessions/schema';
 import { TEXT_BLOCK_SEPARATOR, turnNarration, turnText } from '../sessions/view';
 import type { EventBody, LogLevel, TurnContext, TurnSetup } from './context';
 import { callCost } from './cost';
 import { classifyFailure, scrubSecrets, type AgentError } from './errors';
-import { planDocument, type DocumentNow } from './documentContext';
-import { pairingProblems, refusedTurns, toApiHistory, windowFrom, type ApiHistory } from './history';
+import type { DocumentNow } from './documentContext';
+import { toApiBlock } from './history';
 import { callModel, ModelCallFailure } from './modelCall';
+import { bindingRepair, InconsistentHistory, nextRequest, type BindingRepair, type BuiltRequest } from './nextRequest';
+import { replyPrefixes } from './preservedThinking';
 import { storedContent, stopOutcome } from './replies';
 import { capitalized } from './surface';
 import { modelParams } from './requestParams';
 import { runToolUses, type ToolUse, type ToolUsesOutcome } from './toolCalls';
 import type { TurnOutcome } from './types';
-import { steppedWindow } from './window';
 
 /** Ends the run: a failure to report, or Stop. */
 class TurnEnd extends Error {
@@ -135,8 +135,8 @@ export class TurnRunner implements TurnContext {
             retryable: true,
           });
         }
-        const message = await this.callWithRetries(client);
-        const outcome = await this.afterMessage(message);
+        const { message, request } = await this.callWithRetries(client);
+        const outcome = await this.afterMessage(message, request);
         if (outcome) return outcome;
       }
     } catch (err) {
@@ -172,47 +172,22 @@ export class TurnRunner implements TurnContext {
     }
   }
 
-  /**
-   * Gives the request what it must carry of the document (documentContext.ts), through the owner.
-   * Returns true when the session changed.
-   */
-  private async placeDocument(history: ApiHistory, start: number): Promise<boolean> {
-    const now = await this.readDocument();
-    const last = history.messages.length - 1;
-    if (!now || history.messages[last]?.role !== 'user') return false;
-    const byId = new Map(this.session.messages.map((m) => [m.id, m]));
-    const hasWords = (id: string): boolean => byId.get(id)?.content.some((b) => b.type === 'text') ?? false;
-    const targetId = history.sources[last]?.at(-1);
-    const topIndex = history.opens.findIndex((o, i) => o && i >= start);
-    const topId = (history.sources[topIndex] ?? []).find(hasWords) ?? targetId;
-    if (!targetId || !topId) return false;
-    const plan = planDocument({
-      messages: this.session.messages,
-      windowIds: history.sources.slice(start).flat(),
-      topId,
-      targetId,
-      opening: hasWords(targetId),
-      now,
-      outlineAbove: this.settings.largeDocumentChars,
-    });
-    if (plan.kind === 'append') this.owner.attachDocument(plan.messageId, plan.attachment);
-    if (plan.kind === 'rebase') this.owner.rebaseDocument(plan.topId, plan.base, plan.changes);
-    return plan.kind !== 'none';
-  }
-
-  private async buildParams(): Promise<Anthropic.MessageCreateParamsNonStreaming> {
-    const options = { model: this.settings.model, skipTurns: refusedTurns(this.session) };
-    let history = toApiHistory(this.session.messages, options);
-    const cut = steppedWindow(history.opens, this.settings.historyLength);
-    // A reply paused by the API (pause_turn) is continued by sending it back as the last message.
-    const continuing = this.session.messages.at(-1)?.stopReason === 'pause_turn' && history.messages.at(-1)?.role === 'assistant';
-    if (!continuing && (await this.placeDocument(history, cut.start))) history = toApiHistory(this.session.messages, options);
-    const api = windowFrom(history.messages, cut, history.opens);
-    const problems = pairingProblems(continuing ? api.slice(0, -1) : api);
-    if (problems.length > 0) {
-      throw new TurnEnd({ code: 'session', message: `The conversation history is inconsistent (${problems[0]}).`, retryable: false });
+  private async buildParams(): Promise<BuiltRequest> {
+    try {
+      return await nextRequest({
+        owner: this.owner,
+        turnId: this.turnId,
+        settings: this.settings,
+        registry: this.registry,
+        skills: this.skills,
+        readDocument: () => this.readDocument(),
+        now: () => this.now(),
+        log: (level, message) => this.log(level, message),
+      });
+    } catch (err) {
+      if (!(err instanceof InconsistentHistory)) throw err;
+      throw new TurnEnd({ code: 'session', message: `The conversation history is inconsistent (${err.message}).`, retryable: false });
     }
-    return buildRequest({ params: modelParams(this.settings), tools: this.registry.apiTools, messages: api });
   }
 
   private onText(delta: string, opensBlock: boolean): void {
@@ -232,8 +207,25 @@ export class TurnRunner implements TurnContext {
     this.emit({ type: 'thinking', text });
   }
 
-  private async callWithRetries(client: Anthropic): Promise<Anthropic.Message> {
-    const params = await this.buildParams();
+  /**
+   * The next model call. A request the API refuses because earlier thinking is "bound to a
+   * different conversation" is repaired (the finished turns' thinking left out, else the API asked
+   * to drop what it cannot accept) and built again: at most once each.
+   */
+  private async callWithRetries(client: Anthropic): Promise<{ message: Anthropic.Message; request: BuiltRequest }> {
+    for (;;) {
+      const request = await this.buildParams();
+      const outcome = await this.attempts(client, request);
+      if ('message' in outcome) return { message: outcome.message, request };
+      this.owner.repairThinking(outcome.repair);
+      await this.save();
+      const how = 'dropBlock' in outcome.repair ? 'asking the API to drop the thinking it cannot accept' : "leaving out the earlier turns' thinking";
+      this.log('warn', `The API refused earlier thinking of turn ${this.turnId} as bound to a different conversation; sending the request again, ${how}.`);
+    }
+  }
+
+  /** One request, retried where safe; a refusal of its thinking comes back as the repair to make. */
+  private async attempts(client: Anthropic, request: BuiltRequest): Promise<{ message: Anthropic.Message } | { repair: BindingRepair }> {
     const retries = this.settings.loopRetries ?? 2;
     const base = this.settings.retryDelayMs ?? 1000;
     for (let attempt = 0; ; attempt++) {
@@ -242,17 +234,21 @@ export class TurnRunner implements TurnContext {
       this.attemptChars = 0;
       this.attemptNoteChars = 0;
       try {
-        return await callModel({
+        const message = await callModel({
           client,
-          params,
+          params: request.params,
+          betas: request.betas,
           signal: this.signal,
           stallTimeoutMs: this.settings.stallTimeoutMs,
           onText: (delta, opens) => this.onText(delta, opens),
           onThinking: (delta, opens) => this.onThinking(delta, opens),
           log: (level, message) => this.log(level, message),
         });
+        return { message };
       } catch (err) {
         const failure = err instanceof ModelCallFailure ? err : new ModelCallFailure(err, false, []);
+        const repair = bindingRepair(this.session, this.turnId, request, failure.cause);
+        if (repair) return { repair };
         const c = classifyFailure(failure.cause, { connected: failure.connected, baseURL: client.baseURL, words: this.setup.words });
         const error = { code: c.code, message: this.scrub(c.message), retryable: c.retryable };
         const stopped = this.signal.aborted || c.code === 'cancelled';
@@ -284,13 +280,23 @@ export class TurnRunner implements TurnContext {
     }
   }
 
+  /** The reply as stored: each thinking block with the digest of what preceded it (preservedThinking.ts). */
+  private storedReply(message: Anthropic.Message, request: BuiltRequest): StoredBlock[] {
+    const content = storedContent(message);
+    const prefixes = replyPrefixes(request.params, content.map(toApiBlock));
+    return content.map((b, i) => {
+      const prefix = prefixes[i];
+      return (b.type === 'thinking' || b.type === 'redacted_thinking') && prefix !== undefined ? { ...b, prefix } : b;
+    });
+  }
+
   /** Stores the reply, then ends the turn or runs its tools. Returns an outcome when the run ends. */
-  private async afterMessage(message: Anthropic.Message): Promise<TurnOutcome | undefined> {
+  private async afterMessage(message: Anthropic.Message, request: BuiltRequest): Promise<TurnOutcome | undefined> {
     this.calls++;
     const usage = usageOf(message.usage);
     // Priced by the model that answered (the response names it), one call at a time.
     const cost = callCost(usage, message.model);
-    const stop = stopOutcome(message, modelParams(this.settings).max_tokens);
+    const stop = stopOutcome(message, modelParams(this.settings).max_tokens, this.setup.words.modelChoice);
     const reply = { model: message.model, requestedModel: this.settings.model, usage, ...(cost !== undefined ? { cost } : {}), stopReason: message.stop_reason };
     this.emit({ type: 'usage', usage, model: message.model, ...(cost !== undefined ? { cost } : {}) });
     if (stop.kind === 'refused') {
@@ -299,12 +305,8 @@ export class TurnRunner implements TurnContext {
       this.owner.refuse(this.turnId, storedContent(message).flatMap((b) => (b.type === 'text' ? [b.text] : [])), stop.error);
       throw new TurnEnd(stop.error);
     }
-    const stored = this.owner.recordReply(this.turnId, { ...reply, content: storedContent(message) });
+    const stored = this.owner.recordReply(this.turnId, { ...reply, content: this.storedReply(message, request) });
     if (stop.kind === 'failed') throw new TurnEnd(stop.error);
-    if (stop.kind === 'continue') {
-      await this.save();
-      return undefined;
-    }
     const uses = (stored?.content ?? []).flatMap((b): ToolUse[] => (b.type === 'tool_use' ? [{ id: b.id, name: b.name, input: b.input }] : []));
     if (uses.length === 0) {
       if (stop.kind === 'cut') throw new TurnEnd(stop.error);

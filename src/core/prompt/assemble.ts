@@ -1,10 +1,11 @@
 // Prompt assembly: the system prompt (base.md + the lesson quick reference), the tools and the
-// windowed history, which carries the bound document (documentBlocks.ts). Caching, with at most
-// the API's four breakpoints: `tools` and `system` are byte-identical from one request to the next
-// (a breakpoint on the system block caches both); a breakpoint after the document's copy (the
-// window's first block) keeps it cached across turns, even when the history before it is cut; a
-// breakpoint on the last block lets the next call reuse the conversation so far (the API finds it
-// up to 20 blocks back). A fresh copy appended during a turn gets one too.
+// windowed history, which carries the bound document (documentBlocks.ts). `system` and `tools` come
+// from the conversation's frame (agent/conversationFrame.ts), byte-identical from one request to
+// the next. Caching, with at most the API's four breakpoints: a breakpoint on the system block
+// caches both; a breakpoint after the document's copy (the window's first block) keeps it cached
+// across turns, even when the history before it is cut; a breakpoint on the last block lets the
+// next call reuse the conversation so far (the API finds it up to 20 blocks back). A fresh copy
+// appended later gets one too.
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ModelParams } from '../agent/requestParams';
 import { lessonQuickReference } from '../lesson/quickReference';
@@ -14,14 +15,16 @@ import { attr, isSnapshotBlock } from './documentBlocks';
 export interface RequestInput {
   /** Model, output limit, thinking and effort, from the model table. */
   readonly params: ModelParams;
-  readonly tools: readonly Anthropic.Tool[];
+  /** The frame's system prompt and tools, as they were when it was made. */
+  readonly system: string;
+  readonly tools: readonly Anthropic.ToolUnion[] | readonly Record<string, unknown>[];
   /** The history to send, already windowed and valid, document blocks included; the last message is the user's (or a paused reply). */
   readonly messages: readonly { role: 'user' | 'assistant'; content: Anthropic.ContentBlockParam[] }[];
 }
 
 let system: string | undefined;
 
-/** The full system prompt; computed once, so it is the same string for every request. */
+/** The full system prompt of this version; a new frame takes it (computed once). */
 export function systemPrompt(): string {
   system ??= `${basePrompt.trim()}\n\n## Lesson XML quick reference\n\n${lessonQuickReference()}\n`;
   return system;
@@ -60,8 +63,8 @@ export function buildRequest(input: RequestInput): Anthropic.MessageCreateParams
   });
   return {
     ...input.params,
-    system: [{ type: 'text', text: systemPrompt(), cache_control: EPHEMERAL }],
-    tools: input.tools.slice(),
+    system: [{ type: 'text', text: input.system, cache_control: EPHEMERAL }],
+    tools: input.tools.slice() as Anthropic.ToolUnion[],
     messages,
   };
 }

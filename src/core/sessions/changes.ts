@@ -11,7 +11,11 @@ export class ChangeSet {
   private readonly edits = new Set<string>();
   /** Existing user messages whose document attachments changed. */
   private readonly attached = new Set<string>();
+  /** Existing user messages whose notices changed. */
+  private readonly noticed = new Set<string>();
   private pendingChanged = false;
+  private frameChanged = false;
+  private thinkingChanged = false;
   private titleChanged = false;
   private documentChanged = false;
 
@@ -35,8 +39,20 @@ export class ChangeSet {
     this.attached.add(messageId);
   }
 
+  notices(messageId: string): void {
+    this.noticed.add(messageId);
+  }
+
   pending(): void {
     this.pendingChanged = true;
+  }
+
+  frame(): void {
+    this.frameChanged = true;
+  }
+
+  thinking(): void {
+    this.thinkingChanged = true;
   }
 
   title(): void {
@@ -49,8 +65,10 @@ export class ChangeSet {
 
   get empty(): boolean {
     return (
-      this.messages.size + this.turns.size + this.calls.size + this.edits.size + this.attached.size === 0 &&
+      this.messages.size + this.turns.size + this.calls.size + this.edits.size + this.attached.size + this.noticed.size === 0 &&
       !this.pendingChanged &&
+      !this.frameChanged &&
+      !this.thinkingChanged &&
       !this.titleChanged &&
       !this.documentChanged
     );
@@ -67,6 +85,12 @@ export class ChangeSet {
       const message = this.messages.has(id) ? undefined : session.messages.find((m) => m.id === id);
       if (message) out.push({ op: 'attachments', messageId: id, document: message.document ?? null });
     }
+    for (const id of this.noticed) {
+      const message = this.messages.has(id) ? undefined : session.messages.find((m) => m.id === id);
+      if (message) out.push({ op: 'notices', messageId: id, notices: message.notices ?? [] });
+    }
+    if (this.frameChanged && session.frame) out.push({ op: 'frame', frame: session.frame });
+    if (this.thinkingChanged) out.push({ op: 'thinking', thinking: session.thinking ?? {} });
     for (const id of this.turns) {
       const turn = session.turns.find((t) => t.id === id);
       if (turn) out.push({ op: 'turn', turn });
@@ -92,7 +116,8 @@ export class ChangeSet {
     this.calls.clear();
     this.edits.clear();
     this.attached.clear();
-    this.pendingChanged = this.titleChanged = this.documentChanged = false;
+    this.noticed.clear();
+    this.pendingChanged = this.titleChanged = this.documentChanged = this.frameChanged = this.thinkingChanged = false;
   }
 
   /** New messages in ascending order of where they now stand; found from the end, where appends are. */

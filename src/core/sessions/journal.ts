@@ -10,7 +10,10 @@ import { boundDocumentSchema } from '../../shared/view';
 import { migrateSession, SessionFormatError } from './migrations';
 import {
   editRecordSchema,
+  frameSchema,
+  noticeSchema,
   pendingInteractionSchema,
+  thinkingRepairSchema,
   SESSION_SCHEMA_VERSION,
   documentAttachmentSchema,
   storedMessageSchema,
@@ -31,6 +34,11 @@ export const sessionChangeSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('document'), document: boundDocumentSchema }),
   /** What of the bound document goes with an existing user message (null: nothing any more). */
   z.object({ op: z.literal('attachments'), messageId: z.string(), document: z.array(documentAttachmentSchema).nullable() }),
+  /** The notices that go with an existing user message. */
+  z.object({ op: z.literal('notices'), messageId: z.string(), notices: z.array(noticeSchema) }),
+  /** The conversation's frame, made anew. */
+  z.object({ op: z.literal('frame'), frame: frameSchema }),
+  z.object({ op: z.literal('thinking'), thinking: thinkingRepairSchema }),
 ]);
 export type SessionChange = z.infer<typeof sessionChangeSchema>;
 
@@ -64,7 +72,7 @@ export function applyChanges(session: Session, at: number, changes: readonly Ses
   const inserted = new Set<string>();
   for (const c of changes) {
     // Looked up only for this rarer record: a replay of many records must stay linear.
-    if (c.op === 'attachments' && !inserted.has(c.messageId) && !session.messages.some((m) => m.id === c.messageId)) {
+    if ((c.op === 'attachments' || c.op === 'notices') && !inserted.has(c.messageId) && !session.messages.some((m) => m.id === c.messageId)) {
       return `the document went with message ${c.messageId}, which is not there`;
     }
     if (c.op !== 'message') continue;
@@ -103,6 +111,17 @@ export function applyChanges(session: Session, at: number, changes: readonly Ses
         else delete message.document;
         break;
       }
+      case 'notices': {
+        const message = session.messages.find((m) => m.id === c.messageId);
+        if (message) message.notices = c.notices;
+        break;
+      }
+      case 'frame':
+        session.frame = c.frame;
+        break;
+      case 'thinking':
+        session.thinking = c.thinking;
+        break;
     }
   }
   session.updatedAt = at;

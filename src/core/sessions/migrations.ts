@@ -58,8 +58,17 @@ export function migrateV2(raw: RawSession): RawSession {
   return { ...raw, edits, pending: { ...pending, proposal } };
 }
 
+/**
+ * Version 3 -> 4: a session may keep its conversation's frame, thinking blocks the digest of what
+ * preceded them, and user messages notices. A version 3 file has none of them: its thinking has no
+ * digest, so it is not sent again (it cannot be checked), and its first request makes a frame.
+ */
+export function migrateV3(raw: RawSession): RawSession {
+  return raw;
+}
+
 /** Keyed by the version they migrate from. */
-export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: migrateV1, 2: migrateV2 };
+export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: migrateV1, 2: migrateV2, 3: migrateV3 };
 
 export class SessionFormatError extends Error {
   /** True when the file comes from a newer Lesson Agent: not damaged, so never set aside. */

@@ -20,7 +20,20 @@ import { SessionDraft, type OwnerClock } from './draft';
 import * as edits from './editRecords';
 import { emptySession } from './newSession';
 import type { EditOutcome } from './recovery';
-import type { DocumentAttachment, PendingInteraction, ReadonlySession, ReadonlyTurn, Session, StoredMessage, ToolCallRecord, ToolResultBlock, TurnAnswer } from './schema';
+import type {
+  DocumentAttachment,
+  Frame,
+  Notice,
+  PendingInteraction,
+  ReadonlySession,
+  ReadonlyTurn,
+  Session,
+  StoredMessage,
+  ThinkingRepair,
+  ToolCallRecord,
+  ToolResultBlock,
+  TurnAnswer,
+} from './schema';
 import * as lifecycle from './turnLifecycle';
 import * as records from './turnRecords';
 import type { SessionLease, SessionStore } from './types';
@@ -183,6 +196,18 @@ export class SessionOwner {
 
   rebaseDocument(topId: string, base: DocumentAttachment, changes?: { messageId: string; attachment: DocumentAttachment }): void {
     records.rebaseDocument(this.draft, topId, base, changes);
+  }
+
+  addNotice(messageId: string, notice: Notice): void {
+    records.addNotice(this.draft, messageId, notice);
+  }
+
+  setFrame(frame: Frame): void {
+    records.setFrame(this.draft, frame);
+  }
+
+  repairThinking(repair: ThinkingRepair): void {
+    records.repairThinking(this.draft, repair);
   }
 
   // ---- edits: recorded before they land (editRecords.ts) -----------------------------------------

@@ -7,7 +7,7 @@ import { confirmationRequestSchema, costSchema, ERROR_CODES, usageSchema } from 
 import { answerValueSchema, questionSchema } from '../../shared/questions';
 import { boundDocumentSchema } from '../../shared/view';
 
-export const SESSION_SCHEMA_VERSION = 3;
+export const SESSION_SCHEMA_VERSION = 4;
 
 // Content blocks exactly as the Messages API sends and takes them: stored verbatim and replayed
 // as history. Thinking blocks in particular must go back byte for byte, signatures included.
@@ -19,8 +19,11 @@ export const toolResultBlockSchema = z.object({
   content: z.string(),
   is_error: z.boolean().optional(),
 });
-export const thinkingBlockSchema = z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() });
-export const redactedThinkingBlockSchema = z.object({ type: z.literal('redacted_thinking'), data: z.string() });
+// A thinking block also keeps `prefix`, the digest of everything the model had read before it when
+// it wrote it (agent/preservedThinking.ts): it is sent back only while that is unchanged. Never sent.
+// Blocks saved before version 4 have none, so they cannot be checked and are not sent again.
+export const thinkingBlockSchema = z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string(), prefix: z.string().optional() });
+export const redactedThinkingBlockSchema = z.object({ type: z.literal('redacted_thinking'), data: z.string(), prefix: z.string().optional() });
 
 export const storedBlockSchema = z.discriminatedUnion('type', [
   textBlockSchema,
@@ -57,6 +60,18 @@ export const documentAttachmentSchema = z.discriminatedUnion('kind', [
 ]);
 export type DocumentAttachment = z.infer<typeof documentAttachmentSchema>;
 
+/**
+ * Something the model is told at the end of the conversation because it changed since the
+ * conversation's frame was made: the skills now available (the frame's load_skill lists those of
+ * its time). Stored with the user message it went with, so every later request renders the same bytes.
+ */
+export const noticeSchema = z.object({
+  kind: z.literal('skills'),
+  skills: z.array(z.object({ name: z.string(), description: z.string() })),
+  rendered: z.string(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
 export const storedMessageSchema = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant']),
@@ -67,6 +82,8 @@ export const storedMessageSchema = z.object({
   context: z.string().optional(),
   /** User messages: the document as sent with this message, before its own blocks (after tool results). */
   document: z.array(documentAttachmentSchema).optional(),
+  /** User messages: what changed since the frame was made, after the document and before its own words. */
+  notices: z.array(noticeSchema).optional(),
   /** Assistant messages: the model that answered, as the response named it. */
   model: z.string().optional(),
   /** Assistant messages: the model id the request asked for. Thinking blocks belong to it alone. */
@@ -197,6 +214,36 @@ export const turnRecordSchema = z.object({
 export type TurnRecord = z.infer<typeof turnRecordSchema>;
 export type TurnAnswer = NonNullable<TurnRecord['answers']>[string];
 
+/**
+ * What every request of the conversation since its last cut starts with, kept byte for byte: the
+ * thinking the model sends back is bound to it (agent/conversationFrame.ts). Made at the first
+ * request and again only when the history window is cut, at a turn's start.
+ */
+export const frameSchema = z.object({
+  /** The first stored message the model is shown. */
+  start: z.string(),
+  /** Messages from `start` up to this one were carried over by the cut: their long tool results and inputs are cleared. */
+  carriedUntil: z.string().optional(),
+  system: z.string(),
+  /** The `tools` parameter, as sent. */
+  tools: z.array(z.record(z.string(), z.unknown())),
+  /** The skills load_skill listed when the frame was made. */
+  skills: z.array(z.object({ name: z.string(), description: z.string() })),
+  madeAt: z.number(),
+});
+export type Frame = z.infer<typeof frameSchema>;
+
+/**
+ * Repairs after the API refused thinking as "bound to a different conversation": the thinking of
+ * every finished turn up to `leftOutThrough` is never sent again, and `dropBlock` asks the API to
+ * drop what it cannot accept (prefix_mismatch_behavior) until the turn that needed it ends.
+ */
+export const thinkingRepairSchema = z.object({
+  leftOutThrough: z.string().optional(),
+  dropBlock: z.boolean().optional(),
+});
+export type ThinkingRepair = z.infer<typeof thinkingRepairSchema>;
+
 export const sessionSchema = z.object({
   version: z.literal(SESSION_SCHEMA_VERSION),
   id: z.string().min(1),
@@ -209,6 +256,8 @@ export const sessionSchema = z.object({
   edits: z.array(editRecordSchema),
   turns: z.array(turnRecordSchema),
   pending: pendingInteractionSchema.optional(),
+  frame: frameSchema.optional(),
+  thinking: thinkingRepairSchema.optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
@@ -227,3 +276,5 @@ export type ReadonlyEdit = DeepReadonly<EditRecord>;
 export type ReadonlyPending = DeepReadonly<PendingInteraction>;
 export type ReadonlyProposal = DeepReadonly<Proposal>;
 export type ReadonlyAttachment = DeepReadonly<DocumentAttachment>;
+export type ReadonlyFrame = DeepReadonly<Frame>;
+export type ReadonlyNotice = DeepReadonly<Notice>;

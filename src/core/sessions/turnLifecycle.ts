@@ -40,6 +40,13 @@ export function startTurn(
   const turn: TurnRecord = { id: d.clock.newId('turn'), startedAt: now, status: 'running', steps: 0 };
   d.changes.turn(turn.id);
   s.turns.push(turn);
+  // Asking the API to drop thinking it cannot accept served the turn that needed it: the finished
+  // turns' thinking is checked before it is sent (agent/preservedThinking.ts).
+  if (s.thinking?.dropBlock) {
+    const { dropBlock: _done, ...rest } = s.thinking;
+    s.thinking = rest;
+    d.changes.thinking();
+  }
   const context = request.context;
   const blocks: StoredBlock[] = [...(context ? [{ type: 'text' as const, text: context.block }] : []), { type: 'text', text: request.text }];
   const message = d.append(turn.id, 'user', blocks, context ? { context: context.label } : {});

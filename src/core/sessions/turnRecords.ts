@@ -5,7 +5,7 @@
 import type { Usage } from '../../shared/events';
 import { addCall, spendOf } from '../../shared/spend';
 import type { SessionDraft } from './draft';
-import type { DocumentAttachment, StoredBlock, StoredMessage, ToolCallRecord, ToolResultBlock } from './schema';
+import type { DocumentAttachment, Frame, Notice, StoredBlock, StoredMessage, ThinkingRepair, ToolCallRecord, ToolResultBlock } from './schema';
 
 export interface ModelReply {
   readonly content: StoredBlock[];
@@ -96,6 +96,28 @@ export function rebaseDocument(d: SessionDraft, topId: string, base: DocumentAtt
     target.document = [...(target.document ?? []), changes.attachment];
     d.changes.attachments(target.id);
   }
+}
+
+/** What changed since the frame was made (skills, say) goes with the newest user message, appended. */
+export function addNotice(d: SessionDraft, messageId: string, notice: Notice): void {
+  const message = userMessage(d, messageId);
+  message.notices = [...(message.notices ?? []), notice];
+  d.changes.notices(messageId);
+}
+
+/** The conversation's frame, made at its first request or at a cut (never during a turn). */
+export function setFrame(d: SessionDraft, frame: Frame): void {
+  d.session.frame = frame;
+  d.changes.frame();
+}
+
+/** A repair after the API refused earlier thinking: it is merged with the repairs already made. */
+export function repairThinking(d: SessionDraft, repair: ThinkingRepair): void {
+  const next = { ...d.session.thinking, ...repair };
+  if (!next.dropBlock) delete next.dropBlock;
+  if (next.leftOutThrough === undefined) delete next.leftOutThrough;
+  d.session.thinking = next;
+  d.changes.thinking();
 }
 
 function userMessage(d: SessionDraft, id: string): StoredMessage {

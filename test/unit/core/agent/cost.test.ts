@@ -14,21 +14,22 @@ const close = (actual: number | undefined, expected: number): void => {
 };
 
 describe('the cost of a model call', () => {
-  it('prices a million tokens of each kind at the table\'s price for it (Sonnet 5.5: 2, 10, 2.5, 0.2 dollars)', () => {
+  it('prices a million tokens of each kind at the table\'s price for it (Sonnet 5.5: 2, 10, 2.5, 0.1 dollars, cache reads as cut on 2026-10-07)', () => {
     close(callCost(usage({ inputTokens: 1_000_000 }), 'claude-sonnet-5-5'), 2);
     close(callCost(usage({ outputTokens: 1_000_000 }), 'claude-sonnet-5-5'), 10);
     close(callCost(usage({ cacheCreationTokens: 1_000_000 }), 'claude-sonnet-5-5'), 2.5);
-    close(callCost(usage({ cacheReadTokens: 1_000_000 }), 'claude-sonnet-5-5'), 0.2);
+    close(callCost(usage({ cacheReadTokens: 1_000_000 }), 'claude-sonnet-5-5'), 0.1);
+    close(callCost(usage({ cacheReadTokens: 1_000_000 }), 'claude-opus-5-5'), 0.2);
   });
 
   it('adds up a call with every kind of token: cache reads and writes priced apart from new input', () => {
     const u = usage({ inputTokens: 1_200, cacheCreationTokens: 3_000, cacheReadTokens: 40_000, outputTokens: 800 });
-    // Opus 5.5: 4 input, 20 output, 5 cache write, 0.4 cache read (per million).
-    close(callCost(u, 'claude-opus-5-5'), (1_200 * 4 + 3_000 * 5 + 40_000 * 0.4 + 800 * 20) / 1e6);
-    // The same tokens read from the cache cost a tenth of their price as new input.
+    // Opus 5.5: 4 input, 20 output, 5 cache write, 0.2 cache read (per million).
+    close(callCost(u, 'claude-opus-5-5'), (1_200 * 4 + 3_000 * 5 + 40_000 * 0.2 + 800 * 20) / 1e6);
+    // The same tokens read from the cache cost a twentieth of their price as new input on the 5.5 models.
     const fresh = callCost(usage({ inputTokens: 40_000 }), 'claude-opus-5-5');
     const cached = callCost(usage({ cacheReadTokens: 40_000 }), 'claude-opus-5-5');
-    close(cached, (fresh ?? 0) / 10);
+    close(cached, (fresh ?? 0) / 20);
   });
 
   it('prices every model of the table, dated ids included', () => {

@@ -156,7 +156,7 @@ describe('the document in the requests', () => {
     assert.equal(session.messages.filter((m) => (m.document ?? []).length > 0).length, 1, 'earlier copies are dropped from the session');
   });
 
-  it('sends a fresh copy at the next turn when the document changed a lot outside the agent', async () => {
+  it('appends a fresh copy to the next turn when the document changed a lot outside the agent, leaving the first message as it was', async () => {
     const doc = new MemoryDocument(lesson);
     const h = await startHarness({ settings: { model: SONNET }, document: doc, scenario: { steps: [], fallback: { blocks: [{ type: 'text', text: 'Noted.' }] } } });
     const id = await h.newSession();
@@ -164,12 +164,16 @@ describe('the document in the requests', () => {
     doc.text = bigLesson(12_000).text.replace(/Claire/g, 'Julie');
     doc.version++;
     await h.run({ kind: 'message', sessionId: id, text: 'second' });
+    const before = messagesOf(h.fake, 0);
     const sent = messagesOf(h.fake, 1);
     const blocks = sent.flatMap((m) => m.content);
-    assert.equal(blocks.filter(isCopy).length, 1);
+    assert.equal(blocks.filter(isCopy).length, 2);
     assert.equal(blocks.filter(isChanges).length, 0);
-    assert.equal(textOf(sent[0]?.content[0]), `<document name="lesson.lesson.xml" kind="lesson">\n${doc.text}\n</document>`);
-    assert.deepEqual(sent[0]?.content[0]?.cache_control, { type: 'ephemeral' });
+    const bare = (m: unknown): string => JSON.stringify(m, (k, v: unknown) => (k === 'cache_control' ? undefined : v));
+    assert.equal(bare(sent[0]), bare(before[0]), 'the first message is sent exactly as before (cache breakpoints aside)');
+    const last = sent.at(-1)?.content ?? [];
+    assert.equal(textOf(last.at(-2)), `<document name="lesson.lesson.xml" kind="lesson">\n${doc.text}\n</document>`, 'the fresh copy goes before the words of the new turn');
+    assert.equal(textOf(last.at(-1)), 'second');
   });
 
   it('gives a long document as an outline that read_document fills in', async () => {

@@ -38,8 +38,14 @@ function assistantBlocks(h: Harness, request: number): Json[][] {
     .map((m) => m.content);
 }
 
+/** Stored thinking as it is sent back: the digest of its prefix is the agent's own, never sent. */
 function storedThinking(blocks: readonly StoredBlock[]): Json[] {
-  return blocks.filter((b) => b.type === 'thinking' || b.type === 'redacted_thinking').map((b) => ({ ...b }));
+  return blocks.flatMap((b) => {
+    if (b.type !== 'thinking' && b.type !== 'redacted_thinking') return [];
+    const { prefix, ...sent } = b;
+    assert.equal(typeof prefix, 'string', 'a thinking block is stored with the digest of what preceded it');
+    return [{ ...sent }];
+  });
 }
 
 describe('agent with current models: thinking, stop reasons', () => {
@@ -190,15 +196,18 @@ describe('agent with current models: thinking, stop reasons', () => {
     assert.match(outcome.error?.message ?? '', /Start a new session/);
   });
 
-  it('continues a reply the API paused (pause_turn) by sending it back, and completes', async () => {
+  it('takes a pause_turn (only a server tool causes one, and none is offered) as the reply it is, never sending it back as a prefill', async () => {
     const h = await startHarness({
-      scenario: { steps: [{ blocks: [{ type: 'text', text: 'Working on it.' }], stopReason: 'pause_turn' }, { blocks: [{ type: 'text', text: 'Finished.' }] }] },
+      scenario: { steps: [{ blocks: [{ type: 'text', text: 'Working on it.' }], stopReason: 'pause_turn' }, { blocks: [{ type: 'text', text: 'Next.' }] }] },
       settings: { model: SONNET },
     });
-    const { outcome, events } = await h.run({ kind: 'message', sessionId: await h.newSession(), text: 'go' });
+    const id = await h.newSession();
+    const { outcome, events } = await h.run({ kind: 'message', sessionId: id, text: 'go' });
     assert.equal(outcome.status, 'completed');
-    assert.equal(messagesOf(h.fake, 1).at(-1)?.role, 'assistant', 'the paused reply is the last message');
-    assert.equal(textOf(events), 'Working on it.\n\nFinished.');
+    assert.equal(h.fake.requests.length, 1, 'nothing is sent back to continue it');
+    assert.equal(textOf(events), 'Working on it.');
+    await h.run({ kind: 'message', sessionId: id, text: 'and then?' });
+    assert.equal(messagesOf(h.fake, 1).at(-1)?.role, 'user', 'the next request ends with the teacher\'s words');
   });
 
   it('does not count a long silent think (only pings) as a stall', async () => {

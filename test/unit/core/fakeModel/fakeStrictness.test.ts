@@ -67,6 +67,7 @@ describe('fake Anthropic: as strict as the API', () => {
 
   const refused: Array<[string, Json, RegExp]> = [
     ['temperature', { temperature: 0.2 }, /temperature: sampling parameters/],
+    ['temperature at its default, on a 4.5 model too (API version 2026-10-21)', { model: 'claude-sonnet-4-5', thinking: undefined, temperature: 1 }, /temperature: sampling parameters/],
     ['top_p', { top_p: 0.9 }, /top_p: sampling parameters/],
     ['top_k', { top_k: 5 }, /top_k: sampling parameters/],
     ['a thinking budget', { thinking: { type: 'enabled', budget_tokens: 2048 } }, /budget_tokens are not supported/],
@@ -144,20 +145,29 @@ describe('fake Anthropic: as strict as the API', () => {
     for (const sent of variants) assert.equal((await post(fake, continuation(sent))).status, 400, JSON.stringify(sent).slice(0, 80));
   });
 
-  it('refuses thinking blocks sent to another model, and accepts the turn without them there', async () => {
+  it('drops thinking blocks another model wrote without an error, as the API does, and lists them when asked to', async () => {
     const { content, continuation } = await firstTurn(fake);
     const r = await post(fake, continuation(content, 'claude-opus-5-5'));
-    assert.equal(r.status, 400);
-    assert.match(errorOf(r), /cannot be sent to claude-opus-5-5/);
-    const without = await post(fake, continuation(content.filter((b) => b.type === 'tool_use'), 'claude-opus-5-5'));
-    assert.equal(without.status, 200, errorOf(without));
+    assert.equal(r.status, 200, errorOf(r));
+    assert.equal(r.json.input_transformations, undefined, 'nothing is reported without the binding beta');
+    const listed = await fetch(`${fake.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'anthropic-beta': 'thinking-binding-controls-2026-08-01' },
+      body: JSON.stringify(continuation(content, 'claude-opus-5-5')),
+    });
+    const json = (await listed.json()) as Json;
+    assert.deepEqual(json.input_transformations, [
+      { type: 'thinking_dropped', path: 'messages.1.content.0', reason: 'model_binding_mismatch' },
+      { type: 'thinking_dropped', path: 'messages.1.content.1', reason: 'model_binding_mismatch' },
+    ]);
   });
 
-  it('ends a reply with each stop reason a scenario names', async () => {
+  it('ends a reply with each stop reason a scenario names, with stop_details only for a refusal', async () => {
     for (const stop of ['end_turn', 'max_tokens', 'stop_sequence', 'refusal', 'model_context_window_exceeded'] as const) {
-      fake.setScenario({ steps: [{ blocks: [{ type: 'text', text: 'x' }], stopReason: stop }] });
+      fake.setScenario({ steps: [{ blocks: [{ type: 'text', text: 'x' }], stopReason: stop, refusal: { category: 'cyber', explanation: 'Not this one.' } }] });
       const r = await post(fake, request());
       assert.equal(r.json.stop_reason, stop);
+      assert.deepEqual(r.json.stop_details, stop === 'refusal' ? { type: 'refusal', category: 'cyber', explanation: 'Not this one.' } : null);
     }
   });
 
