@@ -124,7 +124,7 @@ function parts(q: Question, ctx: ItemContext, notGiven: boolean): Parts {
       const choices = q.items.map((item, i) => `<qti-simple-choice identifier="${ids[i]}">${inlineMarkup(item.content)}</qti-simple-choice>`).join('');
       return {
         declarations: [`<qti-response-declaration identifier="RESPONSE" cardinality="ordered" base-type="identifier">${correct(key)}</qti-response-declaration>`],
-        body: `<qti-order-interaction response-identifier="RESPONSE" shuffle="false">${choices}</qti-order-interaction>`,
+        body: `<qti-order-interaction response-identifier="RESPONSE" shuffle="false" orientation="vertical">${choices}</qti-order-interaction>`,
         processing: [ifCorrect('RESPONSE')],
         maxScore: 1,
       };
