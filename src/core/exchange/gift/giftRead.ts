@@ -11,6 +11,7 @@ import type { Criterion, Notice, Passage, Question, Quiz, Text, TextBlock } from
 import { readCriteria, readLimit, readModelAnswer } from '../words';
 import { ExerciseGroups, type Converted } from '../groups';
 import { convertChoice, convertMatching } from './giftChoices';
+import { LANGUAGE_COMMENT, LEVEL_COMMENT } from './giftWrite';
 import { feedbackNotes, giftBlocks, giftInlines, giftPlain, withGap } from './giftText';
 
 export interface GiftReading {
@@ -112,11 +113,20 @@ function lessonTitle(path: string): string | undefined {
   return segments[0]?.trim() || undefined;
 }
 
+/** The level and language the comments at the top of the file give (Lesson Agent writes them). */
+function readLessonHead(text: string): { level?: string; lang?: string } {
+  const head = /^(?:[ \t]*(?:\/\/[^\n]*)?\n)*/.exec(text)?.[0] ?? '';
+  const level = new RegExp(`^${LEVEL_COMMENT}([ABC][12]) \\(CEFR\\)[ \\t]*$`, 'm').exec(head)?.[1];
+  const lang = new RegExp(`^${LANGUAGE_COMMENT}([A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*)[ \\t]*$`, 'm').exec(head)?.[1];
+  return { ...(level ? { level } : {}), ...(lang ? { lang } : {}) };
+}
+
 /** Reads GIFT text; a file gift-pegjs cannot read is a problem at a line and column. */
 export function giftToQuiz(text: string): GiftReading | GiftProblem {
   let questions: GIFTQuestion[];
+  const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   try {
-    questions = parse(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'));
+    questions = parse(source);
   } catch (error) {
     const e = error as { location?: { start: { line: number; column: number } }; message?: string };
     return { ok: false, line: e.location?.start.line ?? 1, column: e.location?.start.column ?? 1, message: `This is not GIFT that can be read: ${e.message ?? String(error)}` };
@@ -134,5 +144,5 @@ export function giftToQuiz(text: string): GiftReading | GiftProblem {
     else groups.add(convert(q, lost, said), { id: q.id ?? undefined, tagged: exerciseTag(q.tags), level: level(q.tags), title: q.title ?? undefined });
     groups.lose(lost, said);
   }
-  return { ok: true, ...groups.finish(title ? { title } : {}) };
+  return { ok: true, ...groups.finish({ ...(title ? { title } : {}), ...readLessonHead(source) }) };
 }

@@ -56,9 +56,12 @@ class GiftWriter {
   }
 
   write(): string {
-    const { title, level, lang } = this.quiz;
-    const about = [title, level, lang].filter(Boolean).join(', ');
-    this.lines.push(`// ${about ? `${about}: ` : ''}exported by Lesson Agent as GIFT (Moodle's question import format).`, '');
+    const { title, level } = this.quiz;
+    this.lines.push(`// ${title ? `${title.replace(/\s+/g, ' ')}: ` : ''}exported by Lesson Agent as GIFT (Moodle's question import format).`, ...lessonHead(this.quiz), '');
+    if (level) {
+      this.place = 'The lesson';
+      this.say(`Its level (${level}) is written in the file as a comment, which Moodle does not import.`);
+    }
     const root = `$course$/top/${(title ?? 'Lesson').replace(/[/\n]/g, '-')}`;
     this.lines.push(`$CATEGORY: ${root}`, '');
     for (const part of this.quiz.parts) {
@@ -186,6 +189,14 @@ function comment(label: string, blocks: readonly TextBlock[]): string[] {
   const text = blocks.flatMap((b) => (b.kind === 'list' ? b.items.map((i) => `- ${plain(i)}`) : [plain(b.content)]));
   return text.map((line, i) => `// ${i === 0 ? `${label}: ` : ''}${line.replace(/\n/g, ' ')}`);
 }
+
+/** The lesson's level and language, in comments Lesson Agent reads back (giftRead.ts: readLessonHead). */
+function lessonHead(quiz: Quiz): string[] {
+  return [...(quiz.level ? [`${LEVEL_COMMENT}${quiz.level} (CEFR)`] : []), ...(quiz.lang ? [`${LANGUAGE_COMMENT}${quiz.lang.replace(/\s+/g, '')}`] : [])];
+}
+
+export const LEVEL_COMMENT = '// Level: ';
+export const LANGUAGE_COMMENT = '// Language: ';
 
 export interface GiftExport {
   readonly text: string;

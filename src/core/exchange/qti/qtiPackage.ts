@@ -103,13 +103,36 @@ class QtiWriter {
     ].join('\n');
     const items = [...this.files];
     this.files.unshift({ path: 'test.xml', text: test });
-    this.files.unshift({ path: 'imsmanifest.xml', text: manifest(title, items) });
+    this.files.unshift({ path: 'imsmanifest.xml', text: manifest(title, items, this.quiz) });
+    if (this.quiz.level) {
+      this.notices.push({ place: 'The lesson', message: `Its level (${this.quiz.level}) is in the package's description (its metadata, as a CEFR level), which not every platform shows.` });
+    }
     const zip = zipSync(Object.fromEntries(this.files.map((f) => [f.path, strToU8(f.text)])), { level: 6, mtime: new Date('2026-01-01T00:00:00Z') });
     return { zip, files: this.files, notices: this.notices };
   }
 }
 
-function manifest(title: string, items: readonly QtiFile[]): string {
+export const LOM_NS = 'http://ltsc.ieee.org/xsd/LOM';
+/** The classification scheme the lesson's level is given in (read back by qtiRead.ts). */
+export const CEFR_SOURCE = 'CEFR';
+
+/** The package's description in IEEE LOM: the lesson's language, and its level as a CEFR classification. */
+function lom(quiz: Pick<Quiz, 'level' | 'lang'>): string[] {
+  if (!quiz.level && !quiz.lang) return [];
+  const general = quiz.lang ? [`      <imsmd:general><imsmd:language>${escapeXml(quiz.lang)}</imsmd:language></imsmd:general>`] : [];
+  const level = quiz.level ? escapeXml(quiz.level) : '';
+  const classification = quiz.level
+    ? [
+        '      <imsmd:classification>',
+        '        <imsmd:purpose><imsmd:source>LOMv1.0</imsmd:source><imsmd:value>educational level</imsmd:value></imsmd:purpose>',
+        `        <imsmd:taxonPath><imsmd:source><imsmd:string language="en">${CEFR_SOURCE}</imsmd:string></imsmd:source><imsmd:taxon><imsmd:id>${level}</imsmd:id><imsmd:entry><imsmd:string language="en">${level}</imsmd:string></imsmd:entry></imsmd:taxon></imsmd:taxonPath>`,
+        '      </imsmd:classification>',
+      ]
+    : [];
+  return [`    <imsmd:lom xmlns:imsmd="${LOM_NS}">`, ...general, ...classification, '    </imsmd:lom>'];
+}
+
+function manifest(title: string, items: readonly QtiFile[], quiz: Quiz): string {
   const id = (f: QtiFile) => f.path.replace(/^items\//, '').replace(/\.xml$/, '');
   const resources = [
     `    <resource identifier="test" type="imsqti_test_xmlv3p0" href="test.xml">\n      <file href="test.xml"/>\n${items.map((f) => `      <dependency identifierref="${id(f)}"/>`).join('\n')}\n    </resource>`,
@@ -118,7 +141,7 @@ function manifest(title: string, items: readonly QtiFile[]): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<manifest xmlns="${CP_NS}" identifier="lesson-package">`,
-    `  <metadata>\n    <schema>QTI Package</schema>\n    <schemaversion>3.0.0</schemaversion>\n  </metadata>`,
+    ['  <metadata>', '    <schema>QTI Package</schema>', '    <schemaversion>3.0.0</schemaversion>', ...lom(quiz), '  </metadata>'].join('\n'),
     '  <organizations/>',
     `  <resources>\n${resources.join('\n')}\n  </resources>`,
     `  <!-- ${title.replace(/--/g, '- -')}: exported by Lesson Agent -->`,

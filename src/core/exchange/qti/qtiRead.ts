@@ -7,7 +7,8 @@ import type { Lost } from '../markup';
 import { readBlocks } from '../markup';
 import type { Notice, Quiz } from '../quiz';
 import { readItem } from './qtiItemRead';
-import { child, children, descendants, readQtiXml, type QtiElement } from './qtiNodes';
+import { child, children, descendants, readQtiXml, textContent, type QtiElement } from './qtiNodes';
+import { CEFR_SOURCE } from './qtiPackage';
 
 export type QtiReading = { ok: true; quiz: Quiz; notices: Notice[] } | { ok: false; message: string };
 
@@ -23,10 +24,24 @@ function resolve(base: string, href: string): string {
   return out.join('/');
 }
 
+/** The lesson's level, from a CEFR classification in the package's LOM description. */
+function cefrLevel(manifest: QtiElement): string | undefined {
+  for (const path of descendants(manifest, (e) => e.name === 'taxonpath')) {
+    const source = child(path, 'source');
+    if (!source || textContent(source).trim() !== CEFR_SOURCE) continue;
+    const taxon = child(path, 'taxon');
+    const id = taxon && (child(taxon, 'id') ?? child(taxon, 'entry'));
+    const level = id ? textContent(id).trim().toUpperCase() : '';
+    if (/^[ABC][12]$/.test(level)) return level;
+  }
+  return undefined;
+}
+
 class PackageReader {
   private readonly groups = new ExerciseGroups();
   private title: string | undefined;
   private lang: string | undefined;
+  private level: string | undefined;
 
   constructor(private readonly files: Files) {}
 
@@ -74,12 +89,13 @@ class PackageReader {
   }
 
   finish(): { quiz: Quiz; notices: Notice[] } {
-    return this.groups.finish({ ...(this.title ? { title: this.title } : {}), ...(this.lang ? { lang: this.lang } : {}) });
+    return this.groups.finish({ ...(this.title ? { title: this.title } : {}), ...(this.level ? { level: this.level } : {}), ...(this.lang ? { lang: this.lang } : {}) });
   }
 
   read(): QtiReading {
     const manifest = this.xml('imsmanifest.xml');
     if (typeof manifest === 'string') return { ok: false, message: `no imsmanifest.xml: this is not a QTI content package (${manifest})` };
+    this.level = cefrLevel(manifest);
     const resources = descendants(manifest, (e) => e.name === 'resource');
     const types = resources.map((r) => r.attributes['type'] ?? '');
     if (types.some((t) => /imsqti_xmlv1p2/.test(t))) return { ok: false, message: 'this is QTI 1.2 (the format of Canvas classic quizzes), which cannot be read; export the quiz as QTI 2.1 or 3.0, or as GIFT' };

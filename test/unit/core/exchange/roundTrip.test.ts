@@ -71,16 +71,18 @@ export function generatedLesson(seed: number): string {
   const count = 3 + Math.floor(rnd() * 6);
   const start = Math.floor(rnd() * 6);
   const exercises = Array.from({ length: count }, (_, i) => exercise(rnd, start + i));
-  return `<lesson title="${esc(text(rnd))}" lang="fr"><h1>${esc(text(rnd))}</h1><p>${esc(text(rnd))}</p>${exercises.join('')}</lesson>`;
+  const level = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2', undefined][Math.floor(rnd() * 7)];
+  return `<lesson title="${esc(text(rnd))}"${level ? ` level="${level}"` : ''} lang="fr"><h1>${esc(text(rnd))}</h1><p>${esc(text(rnd))}</p>${exercises.join('')}</lesson>`;
 }
 
 const words = (c: readonly Inline[] | undefined) => (c ?? []).map((r) => (r.kind === 'text' ? r.text : r.kind === 'br' ? ' ' : '___')).join('').replace(/\s+/g, ' ').trim();
 
-/** What of a lesson the formats carry: per exercise, its type and the answers of its questions. */
+/** What of a lesson the formats carry: its level and language, and per exercise its type and the answers of its questions. */
 function carried(xml: string, format: ExportFormat): unknown[] {
   const view = buildLessonView(xml);
   assert.ok(view.ok);
-  return view.lesson.blocks.flatMap((ex) => {
+  const head = { level: view.lesson.level, lang: view.lesson.lang };
+  return [head, ...view.lesson.blocks.flatMap((ex) => {
     if (ex.kind !== 'exercise') return [];
     const bank = ex.blocks.some((b) => b.kind === 'wordBank');
     const gaps = ex.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.content : b.kind === 'list' ? b.items.flatMap((i) => i.content) : []));
@@ -104,7 +106,7 @@ function carried(xml: string, format: ExportFormat): unknown[] {
     });
     const blanks = gaps.flatMap((r) => (r.kind === 'blank' ? [[r.answer, bank ? [] : r.alts, r.hint]] : []));
     return [{ type: ex.type, level: ex.level, points: format === 'qti' ? ex.points : undefined, blanks, parts }];
-  });
+  })];
 }
 
 describe('round trip: lesson -> format -> lesson, over generated lessons', () => {
