@@ -8,6 +8,10 @@ import type { ParseResult } from './parse';
 import { parseWith } from './parse';
 
 const line = z.number().int().positive();
+
+/** What the preview's Export menu offers. */
+export const PREVIEW_EXPORTS = ['html', 'gift', 'qti'] as const;
+export type PreviewExport = (typeof PREVIEW_EXPORTS)[number];
 const seq = z.number().int().positive();
 
 // ---- host -> preview ----------------------------------------------------------------------
@@ -49,7 +53,8 @@ export const previewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reveal'), line, column: z.number().int().positive().optional() }),
   /** A version is on screen; `ms` is how long the preview took from receiving it. */
   z.object({ type: z.literal('rendered'), version: z.number().int().nonnegative(), ms: z.number().nonnegative() }),
-  z.object({ type: z.literal('export'), copy: z.enum(COPIES) }),
+  /** Export the lesson: as a printable page of the copy shown (html), for Moodle (gift), or as a QTI 3.0 package (qti). */
+  z.object({ type: z.literal('export'), format: z.enum(PREVIEW_EXPORTS), copy: z.enum(COPIES) }),
   z.object({ type: z.literal('log'), level: z.enum(['info', 'warn', 'error']), message: z.string().max(10_000) }),
 ]);
 export type PreviewMessage = z.infer<typeof previewMessageSchema>;

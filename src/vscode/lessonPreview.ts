@@ -1,11 +1,13 @@
 // The lesson preview, registered as a feature: Open Preview, Open Preview to the Side (Ctrl+K V),
-// Export Lesson as HTML, the panels restored after a reload, and the events that keep every
-// panel current (document changes, agent edits, the editor's scroll). One panel per document.
+// Export Lesson as HTML, GIFT or QTI, Import Quiz as Lesson, the panels restored after a reload,
+// and the events that keep every panel current (document changes, agent edits, the editor's
+// scroll). One panel per document.
 import * as vscode from 'vscode';
 import type { Copy } from '../shared/lessonView';
 import { previewStateSchema } from '../shared/previewProtocol';
 import type { Highlight } from './editHighlight';
 import { exportLessonHtml } from './lessonExport';
+import { exportLessonAs, importQuizFile } from './lessonExchange';
 import type { UpdateTiming } from './previewPanel';
 import { PREVIEW_VIEW_TYPE, PreviewPanel } from './previewPanel';
 
@@ -66,7 +68,7 @@ export class LessonPreviews implements vscode.Disposable, LessonPreviewApi {
     const preview = new PreviewPanel(panel, uri, {
       extensionUri: this.extensionUri,
       log: this.log,
-      exportLesson: (target, copy) => exportLessonHtml(target, copy),
+      exportLesson: (target, format, copy) => (format === 'html' ? exportLessonHtml(target, copy) : exportLessonAs(target, format)),
     });
     this.panels.set(preview.key, preview);
     if (panel.active) this.active = preview;
@@ -121,6 +123,9 @@ export function registerLessonPreview(context: vscode.ExtensionContext, deps: Le
     command('lessonAgent.openPreview', (uri) => previews.open(uri, false)),
     command('lessonAgent.openPreviewToSide', (uri) => previews.open(uri, true)),
     command('lessonAgent.exportLessonHtml', (uri, copy) => exportLessonHtml(uri, copy === 'student' || copy === 'teacher' ? (copy as Copy) : undefined)),
+    command('lessonAgent.exportLessonGift', (uri) => exportLessonAs(uri, 'gift')),
+    command('lessonAgent.exportLessonQti', (uri) => exportLessonAs(uri, 'qti')),
+    vscode.commands.registerCommand('lessonAgent.importQuiz', (arg: unknown) => importQuizFile(arg instanceof vscode.Uri ? arg : undefined)),
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state) => previews.restore(panel, state),
     }),

@@ -9,7 +9,7 @@ import { LessonViewCache } from '../core/lesson/lessonViewCache';
 import type { KeyedLesson } from '../shared/lessonPatch';
 import { keyLesson, lessonPatch } from '../shared/lessonPatch';
 import type { Copy } from '../shared/lessonView';
-import type { PreviewHostMessage, PreviewMessage } from '../shared/previewProtocol';
+import type { PreviewExport, PreviewHostMessage, PreviewMessage } from '../shared/previewProtocol';
 import { parsePreviewMessage } from '../shared/previewProtocol';
 import { documentName } from './documentAccess';
 import type { Highlight } from './editHighlight';
@@ -36,7 +36,7 @@ export interface UpdateTiming {
 export interface PreviewPanelDeps {
   extensionUri: vscode.Uri;
   log: vscode.LogOutputChannel;
-  exportLesson: (uri: vscode.Uri, copy: Copy) => Promise<unknown>;
+  exportLesson: (uri: vscode.Uri, format: PreviewExport, copy: Copy) => Promise<unknown>;
 }
 
 export class PreviewPanel implements vscode.Disposable {
@@ -173,7 +173,7 @@ export class PreviewPanel implements vscode.Disposable {
         this.recordTiming(message.version, message.ms);
         break;
       case 'export':
-        await this.deps.exportLesson(this.uri, message.copy);
+        await this.deps.exportLesson(this.uri, message.format, message.copy);
         break;
       case 'log':
         this.deps.log[message.level](`Preview: ${message.message}`);

@@ -7,6 +7,7 @@ import type { Copy, LessonViewError } from '../../../src/shared/lessonView';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { CopyContext } from './copyContext';
+import { ExportMenu } from './ExportMenu';
 import { LessonBlocks } from './LessonBlocks';
 import { post, saveState, savedState } from './previewApi';
 import { t } from './previewL10n';
@@ -148,9 +149,7 @@ export function PreviewApp(): ReactNode {
               {t('teacherView')}
             </Button>
           </div>
-          <Button appearance="secondary" icon="export" title={t('exportTitle')} onClick={() => post({ type: 'export', copy })} testId={PREVIEW_TEST_IDS.exportButton}>
-            {t('exportHtml')}
-          </Button>
+          <ExportMenu copy={copy} onExport={(format) => post({ type: 'export', format, copy })} />
         </header>
         {doc?.error ? <ErrorBanner error={doc.error} keepsLesson={doc.lesson !== undefined} /> : null}
       </div>

@@ -19,7 +19,10 @@ export const PREVIEW_TEST_IDS = {
   documentName: 'preview-document',
   studentView: 'preview-student-view',
   teacherView: 'preview-teacher-view',
+  /** The Export menu button; its menu, and each item in it with `data-format` (html, gift, qti). */
   exportButton: 'preview-export',
+  exportMenu: 'preview-export-menu',
+  exportItem: 'preview-export-item',
   /** The banner while the XML cannot be read: `data-line` is the error's line; `preview-error-goto` reveals it. */
   errorBanner: 'preview-error',
   errorGoto: 'preview-error-goto',
