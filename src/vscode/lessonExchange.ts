@@ -1,19 +1,19 @@
 // A lesson out to a learning platform (GIFT for Moodle, a QTI 3.0 package for the others) and a
-// platform's quiz in as a new lesson. Before anything is written the teacher sees, in a modal,
-// what the format could not carry as it was and what was done instead; nothing is lost silently.
-// The text comes from the open buffer (unsaved changes included), as in the preview.
+// platform's quiz in as a new lesson. Before an export writes anything the teacher reads, on the
+// lesson's preview, what the format cannot carry as it is and what is done instead, and chooses
+// Export or Cancel; an imported lesson opens with its preview showing what came in differently.
+// Nothing is lost silently. (A report card rather than a modal dialog: it holds a long list
+// readably beside the lesson it is about.) The text comes from the open buffer, unsaved changes
+// included, as in the preview.
 import * as vscode from 'vscode';
 import { exportLesson, importQuiz } from '../core/exchange/exchange';
 import type { Notice } from '../core/exchange/quiz';
+import type { ExchangeReport, ReportAnswer } from '../shared/previewProtocol';
 import { documentName } from './documentAccess';
 
 export type QuizFormat = 'gift' | 'qti';
 
 const ENDINGS: Record<QuizFormat, string> = { gift: '.gift.txt', qti: '.qti.zip' };
-
-function formatName(format: QuizFormat): string {
-  return format === 'gift' ? vscode.l10n.t('GIFT (Moodle)') : vscode.l10n.t('a QTI 3.0 package');
-}
 
 function stemOf(uri: vscode.Uri): string {
   const base = uri.path.split('/').pop() ?? 'lesson';
@@ -31,17 +31,15 @@ export function counted(exercises: number, questions: number): string {
   return exercises === 1 ? vscode.l10n.t('{0} in 1 exercise', q) : vscode.l10n.t('{0} in {1} exercises', q, exercises);
 }
 
-/** The notices as the modal's detail: one paragraph per place, each thing said once. */
-export function noticeDetail(notices: readonly Notice[]): string {
-  const places = [...new Set(notices.map((n) => n.place))];
-  return places.map((place) => `${place}\n${notices.filter((n) => n.place === place).map((n) => `• ${n.message}`).join('\n')}`).join('\n\n');
+/** Where reports are shown: the lesson's preview (lessonPreview.ts). */
+export interface ReportSurface {
+  report(uri: vscode.Uri, report: ExchangeReport): Promise<ReportAnswer>;
 }
 
-/** Asks before writing when something will not go as it is; true to go on. */
-async function confirmNotices(message: string, notices: readonly Notice[], action: string): Promise<boolean> {
-  if (notices.length === 0) return true;
-  const chosen = await vscode.window.showWarningMessage(message, { modal: true, detail: noticeDetail(notices) }, action);
-  return chosen === action;
+let reports = 0;
+
+function reportOf(kind: ExchangeReport['kind'], format: QuizFormat, counts: { exercises: number; questions: number; notCarried: readonly Notice[] }, source?: string): ExchangeReport {
+  return { id: ++reports, kind, format, ...(source ? { source } : {}), exercises: counts.exercises, questions: counts.questions, notices: [...counts.notCarried] };
 }
 
 async function write(target: vscode.Uri, data: Uint8Array): Promise<boolean> {
@@ -60,7 +58,7 @@ const NEXT_STEP: Record<QuizFormat, () => string> = {
 };
 
 /** Exports the lesson as GIFT or QTI; resolves to the file written, or undefined when cancelled or failed. */
-export async function exportLessonAs(uri: vscode.Uri, format: QuizFormat): Promise<vscode.Uri | undefined> {
+export async function exportLessonAs(uri: vscode.Uri, format: QuizFormat, surface: ReportSurface): Promise<vscode.Uri | undefined> {
   const document = await vscode.workspace.openTextDocument(uri);
   const exported = exportLesson(document.getText(), format, documentName(uri));
   if (!exported.ok) {
@@ -71,8 +69,8 @@ export async function exportLessonAs(uri: vscode.Uri, format: QuizFormat): Promi
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no exercise with questions to export.', documentName(uri)));
     return undefined;
   }
-  const question = vscode.l10n.t('Export {0} ({1}) as {2}? Not everything can go as it is:', documentName(uri), counted(exported.exercises, exported.questions), formatName(format));
-  if (!(await confirmNotices(question, exported.notCarried, vscode.l10n.t('Export')))) return undefined;
+  // Something will not go as it is: the teacher reads what, on the preview, before anything is written.
+  if (exported.notCarried.length > 0 && (await surface.report(uri, reportOf('export', format, exported))) !== 'export') return undefined;
   const target = await vscode.window.showSaveDialog({
     defaultUri: quizTarget(uri, format),
     filters: format === 'gift' ? { GIFT: ['txt', 'gift'] } : { 'QTI package': ['zip'] },
@@ -120,10 +118,11 @@ async function pickQuizFile(): Promise<vscode.Uri | undefined> {
 }
 
 /**
- * Reads a GIFT file or a QTI package (3.0 or 2.1) into a new lesson: says first what will not come
- * in as it was, asks where to save the lesson, then opens it with its preview beside it.
+ * Reads a GIFT file or a QTI package (3.0 or 2.1) into a new lesson: asks where to save it (a new
+ * file: nothing of the teacher's is replaced), then opens it with its preview beside it, the
+ * preview showing what came in differently.
  */
-export async function importQuizFile(source?: vscode.Uri): Promise<vscode.Uri | undefined> {
+export async function importQuizFile(surface: ReportSurface, source?: vscode.Uri): Promise<vscode.Uri | undefined> {
   const from = source ?? (await pickQuizFile());
   if (!from) return undefined;
   let data: Uint8Array;
@@ -140,8 +139,6 @@ export async function importQuizFile(source?: vscode.Uri): Promise<vscode.Uri | 
     return undefined;
   }
   const counts = counted(imported.exercises, imported.questions);
-  const question = vscode.l10n.t('Import {0} ({1}) as a new lesson? Not everything comes in as it was:', name, counts);
-  if (!(await confirmNotices(question, imported.notCarried, vscode.l10n.t('Import')))) return undefined;
   const target = await vscode.window.showSaveDialog({
     defaultUri: lessonTarget(from),
     filters: { [vscode.l10n.t('Lesson')]: ['xml'] },
@@ -156,17 +153,9 @@ export async function importQuizFile(source?: vscode.Uri): Promise<vscode.Uri | 
     return undefined;
   }
   if (!(await write(lesson, new TextEncoder().encode(imported.xml)))) return undefined;
-  return openImported(lesson, imported.notCarried, vscode.l10n.t('Imported {0} from {1} as {2}.', counts, name, vscode.workspace.asRelativePath(lesson, false)));
-}
-
-/** The new lesson in the editor with its preview beside it, and what came in differently a click away. */
-async function openImported(lesson: vscode.Uri, notCarried: readonly Notice[], message: string): Promise<vscode.Uri> {
   const document = await vscode.workspace.openTextDocument(lesson);
   await vscode.window.showTextDocument(document, { preview: false });
-  await vscode.commands.executeCommand('lessonAgent.openPreviewToSide', lesson);
-  const report = notCarried.length > 0 ? vscode.l10n.t('Show What Changed') : undefined;
-  void vscode.window.showInformationMessage(message, ...(report ? [report] : [])).then((choice) => {
-    if (choice === report) void vscode.window.showInformationMessage(message, { modal: true, detail: noticeDetail(notCarried) });
-  });
+  void surface.report(lesson, reportOf('import', imported.format, imported, name));
+  void vscode.window.showInformationMessage(vscode.l10n.t('Imported {0} from {1} as {2}.', counts, name, vscode.workspace.asRelativePath(lesson, false)));
   return lesson;
 }

@@ -34,6 +34,8 @@ export interface Exported {
 
 export interface Imported {
   readonly ok: true;
+  /** The format the file was read as. */
+  readonly format: 'gift' | 'qti';
   readonly xml: string;
   readonly quiz: Quiz;
   readonly exercises: number;
@@ -72,7 +74,8 @@ function isZip(data: Uint8Array): boolean {
 export function importQuiz(data: Uint8Array, fileName: string): Imported | ExchangeProblem {
   let reading: { quiz: Quiz; notices: Notice[] } | ExchangeProblem;
   const text = isZip(data) ? '' : new TextDecoder().decode(data);
-  if (isZip(data) || /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*</.test(text)) {
+  const format = isZip(data) || /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*</.test(text) ? 'qti' : 'gift';
+  if (format === 'qti') {
     const qti = qtiToQuiz(data, fileName);
     reading = qti.ok ? qti : { ok: false, message: `${fileName} cannot be imported: ${qti.message}` };
   } else {
@@ -86,5 +89,5 @@ export function importQuiz(data: Uint8Array, fileName: string): Imported | Excha
   const xml = quizToLessonXml(quiz);
   const validation = validateLesson(xml);
   if (!validation.ok) return { ok: false, message: `The lesson made from ${fileName} does not validate (please report this):\n${formatLessonErrors(validation)}` };
-  return { ok: true, xml, quiz, exercises: exerciseCount(quiz), questions: questionCount(quiz), notCarried: notices };
+  return { ok: true, format, xml, quiz, exercises: exerciseCount(quiz), questions: questionCount(quiz), notCarried: notices };
 }

@@ -1,9 +1,13 @@
 // The preview's Export menu in headless Chromium, under the webview's CSP: it offers the printable
 // page of the copy shown, GIFT for Moodle and a QTI 3.0 package, and asks the host for the one
-// chosen; it opens and closes from the keyboard as a menu button does.
+// chosen; it opens and closes from the keyboard as a menu button does, and stays on the page in a
+// narrow preview. The report card: what an export cannot carry, asked before anything is written,
+// and what an import brought in differently.
 import * as assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { exportLesson } from '../../../src/core/exchange/exchange';
+import type { ExchangeReport } from '../../../src/shared/previewProtocol';
 import { byPreviewId, openPreview, sample } from '../../webview/previewKit';
 import type { WebviewPage } from '../../webview/harness';
 import { repoRoot } from '../../webview/harness';
@@ -84,5 +88,61 @@ describe('webview: the preview’s Export menu', function () {
     await w.page.mouse.click(400, 600);
     await w.page.waitForSelector(MENU, { state: 'detached' });
     assert.deepEqual(await w.postedOfType('export'), []);
+  });
+
+  it('stays on the page in a narrow preview, where the toolbar wraps and the button sits at the left', async () => {
+    const w = await openPreview(suite.open, VERBS, { width: 360 });
+    await w.page.click(byPreviewId('exportButton'));
+    const box = await w.page.locator(MENU).boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 360, `the menu (${JSON.stringify(box)}) fits the 360 px preview`);
+    await w.page.locator(`${ITEM}[data-format="qti"]`).click();
+    assert.equal((await w.waitForPosted('export'))[0]?.['format'], 'qti');
+  });
+});
+
+function exportReport(id: number): ExchangeReport {
+  const out = exportLesson(VERBS, 'gift', 'french-verbs.lesson.xml');
+  assert.ok(out.ok);
+  return { id, kind: 'export', format: 'gift', exercises: out.exercises, questions: out.questions, notices: [...out.notCarried] };
+}
+
+describe('webview: the report of an export or an import', function () {
+  this.timeout(30_000);
+  const suite = previewSuite();
+  const REPORT = byPreviewId('report');
+
+  it('asks before an export: what the format cannot carry, by exercise, then Export or Cancel', async () => {
+    const w = await openPreview(suite.open, VERBS, { theme: 'light' });
+    await w.pushRaw({ type: 'report', report: exportReport(7) });
+    await w.page.waitForSelector(REPORT);
+    const text = (await w.page.innerText(REPORT)).replace(/\s+/g, ' ');
+    assert.match(text, /^Before you export as GIFT \(Moodle\) 8 questions in 3 exercises go out\. Not everything can go as it is:/);
+    assert.match(text, /Exercise 3, “Put Léa's morning in order\.” Its 4 points are not carried[^.]*\. GIFT has no ordering question/);
+    const places = await w.page.locator(byPreviewId('reportPlace')).count();
+    assert.equal(places, 5, 'the lesson, the teacher notes and three exercises, each once');
+    assert.equal(await focusedAttribute(w, 'data-testid'), 'preview-report-export', 'Enter exports, Tab reaches Cancel');
+    const shots = join(repoRoot(), '.test-artifacts', 'webview');
+    mkdirSync(shots, { recursive: true });
+    await w.page.screenshot({ path: join(shots, 'preview-export-report-light.png') });
+    await w.page.click(byPreviewId('reportCancel'));
+    assert.deepEqual(await w.waitForPosted('reportAnswer'), [{ type: 'reportAnswer', id: 7, answer: 'cancel' }]);
+    assert.equal(await w.page.locator(REPORT).count(), 0);
+
+    await w.pushRaw({ type: 'report', report: exportReport(8) });
+    await w.page.click(byPreviewId('reportExport'));
+    assert.deepEqual((await w.waitForPosted('reportAnswer', 2))[1], { type: 'reportAnswer', id: 8, answer: 'export' });
+  });
+
+  it('shows what an import brought in differently, with Close; the host can take a report away', async () => {
+    const w = await openPreview(suite.open, VERBS);
+    const report: ExchangeReport = { id: 3, kind: 'import', format: 'gift', source: 'moodle.gift', exercises: 8, questions: 12, notices: [{ place: 'Exercise 8', message: 'Not carried: a picture.' }] };
+    await w.pushRaw({ type: 'report', report });
+    assert.match((await w.page.innerText(REPORT)).replace(/\s+/g, ' '), /^Imported from moodle\.gift 12 questions in 8 exercises came in\. Not everything came in as it was: Exercise 8 Not carried: a picture\./);
+    await w.pushRaw({ type: 'report', report: null });
+    await w.page.waitForSelector(REPORT, { state: 'detached' });
+    await w.pushRaw({ type: 'report', report: { ...report, id: 4, notices: [] } });
+    assert.match(await w.page.innerText(REPORT), /12 questions in 8 exercises came in, as they were\./);
+    await w.page.keyboard.press('Enter');
+    assert.deepEqual(await w.waitForPosted('reportAnswer'), [{ type: 'reportAnswer', id: 4, answer: 'close' }]);
   });
 });

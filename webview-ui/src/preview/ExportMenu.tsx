@@ -27,6 +27,8 @@ function choices(copy: Copy): Choice[] {
 
 export function ExportMenu({ copy, onExport }: { copy: Copy; onExport: (format: PreviewExport) => void }): ReactNode {
   const [open, setOpen] = useState(false);
+  // The menu opens towards the middle of the page, so it never runs off an edge of a narrow preview.
+  const [align, setAlign] = useState<'left' | 'right'>('right');
   const toggle = useRef<HTMLElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const items = () => [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
@@ -34,6 +36,12 @@ export function ExportMenu({ copy, onExport }: { copy: Copy; onExport: (format: 
   const close = (refocus: boolean) => {
     setOpen(false);
     if (refocus) toggle.current?.focus();
+  };
+
+  const show = () => {
+    const box = toggle.current?.getBoundingClientRect();
+    setAlign(box && box.left + box.width / 2 < window.innerWidth / 2 ? 'left' : 'right');
+    setOpen(true);
   };
 
   useEffect(() => {
@@ -61,7 +69,7 @@ export function ExportMenu({ copy, onExport }: { copy: Copy; onExport: (format: 
   const onToggleKey = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'ArrowDown' && !open) {
       event.preventDefault();
-      setOpen(true);
+      show();
     }
   };
 
@@ -72,14 +80,14 @@ export function ExportMenu({ copy, onExport }: { copy: Copy; onExport: (format: 
         appearance="secondary"
         icon="export"
         title={t('exportTitle')}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => (open ? setOpen(false) : show())}
         testId={PREVIEW_TEST_IDS.exportButton}
         popup={{ kind: 'menu', expanded: open }}
       >
         {t('exportMenu')}
       </Button>
       {open ? (
-        <div className="export-menu-list" role="menu" aria-label={t('exportMenu')} ref={menu} onKeyDown={onMenuKey} data-testid={PREVIEW_TEST_IDS.exportMenu}>
+        <div className={`export-menu-list align-${align}`} role="menu" aria-label={t('exportMenu')} ref={menu} onKeyDown={onMenuKey} data-testid={PREVIEW_TEST_IDS.exportMenu}>
           {choices(copy).map((c) => (
             <button
               key={c.format}

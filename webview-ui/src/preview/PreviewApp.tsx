@@ -8,6 +8,7 @@ import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { CopyContext } from './copyContext';
 import { ExportMenu } from './ExportMenu';
+import { ReportCard } from './ReportCard';
 import { LessonBlocks } from './LessonBlocks';
 import { post, saveState, savedState } from './previewApi';
 import { t } from './previewL10n';
@@ -93,7 +94,7 @@ export function PreviewApp(): ReactNode {
     window.scrollTo({ top: Math.max(0, scrollTopForLine(items, line) - offset - 4) });
   }, []);
 
-  const { document: doc, highlight, clearHighlight } = usePreviewHost(scrollTo);
+  const { document: doc, highlight, clearHighlight, report, answerReport } = usePreviewHost(scrollTo);
 
   useLayoutEffect(() => {
     if (doc?.lesson && pendingScroll.current !== undefined) scrollTo(pendingScroll.current);
@@ -152,6 +153,7 @@ export function PreviewApp(): ReactNode {
           <ExportMenu copy={copy} onExport={(format) => post({ type: 'export', format, copy })} />
         </header>
         {doc?.error ? <ErrorBanner error={doc.error} keepsLesson={doc.lesson !== undefined} /> : null}
+        {report ? <ReportCard report={report} onAnswer={answerReport} /> : null}
       </div>
       <CopyContext.Provider value={copy}>
         <article className={`lesson copy-${copy}`} lang={doc?.lesson?.head.lang} data-testid={PREVIEW_TEST_IDS.lesson} onClick={onClick}>
