@@ -4,12 +4,13 @@
 // written by other tools imported as new lessons that validate and open with their preview, which
 // shows what came in differently.
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { unzipSync, zipSync } from 'fflate';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
 import { parse } from 'gift-pegjs';
 import * as vscode from 'vscode';
 import { validateLesson } from '../../src/core/lesson/validate';
+import { zipFolder } from '../unit/core/exchange/zipFolder';
 import { sample } from './demoKit';
 import { ui } from './driver';
 import { answerQuickInput, closeAllEditors, uniqueName } from './fakeModel';
@@ -34,19 +35,6 @@ function fixture(path: string): string {
   const root = vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath;
   assert.ok(root, 'the extension under test is loaded');
   return join(root, 'test', 'unit', 'core', 'exchange', 'fixtures', path);
-}
-
-function zipFolder(dir: string): Uint8Array {
-  const files: Record<string, Uint8Array> = {};
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d)) {
-      const path = join(d, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else files[relative(dir, path)] = readFileSync(path);
-    }
-  };
-  walk(dir);
-  return zipSync(files);
 }
 
 async function writeToWorkspace(name: string, data: Uint8Array): Promise<vscode.Uri> {

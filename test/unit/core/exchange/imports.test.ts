@@ -2,27 +2,14 @@
 // Moodle's GIFT documentation, the QTI 3.0 and 2.1 specifications), never by our exporter: each
 // gives a lesson that validates and previews, with its questions and what it could not carry.
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { zipSync } from 'fflate';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { importQuiz } from '../../../../src/core/exchange/exchange';
 import { buildLessonView } from '../../../../src/core/lesson/lessonView';
 import { validateLesson } from '../../../../src/core/lesson/validate';
+import { zipFolder } from './zipFolder';
 
 const FIXTURES = resolve('test/unit/core/exchange/fixtures');
-
-function zipFolder(dir: string): Uint8Array {
-  const files: Record<string, Uint8Array> = {};
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d)) {
-      const path = join(d, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else files[relative(dir, path)] = readFileSync(path);
-    }
-  };
-  walk(dir);
-  return zipSync(files);
-}
 
 function lessonOf(data: Uint8Array, name: string) {
   const result = importQuiz(data, name);
