@@ -8,15 +8,12 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXPORT_FORMATS, exportLesson, importQuiz, type ExportFormat } from './core/exchange/exchange';
-import type { Notice } from './core/exchange/quiz';
+import { EXPORT_FORMATS, exportLesson, importQuiz } from './core/exchange/exchange';
+import type { ExchangeEvent } from './shared/exchangeEvents';
 
 export const EXCHANGE_USAGE = `  lesson-agent export --doc FILE --format ${EXPORT_FORMATS.join('|')} --out PATH [--force]
   lesson-agent import --in PATH --out FILE.lesson.xml [--force]`;
 
-export type ExchangeEvent =
-  | { type: 'exported'; format: ExportFormat; doc: string; out: string; exercises: number; questions: number; notCarried: readonly Notice[] }
-  | { type: 'imported'; in: string; out: string; exercises: number; questions: number; notCarried: readonly Notice[] };
 
 export interface ExchangeOutcome {
   readonly exit: 0 | 1 | 2;

@@ -2,6 +2,7 @@
 // per direction, parsed with zod on the receiving side. The host sends the lesson as a view model
 // (lessonView.ts) for each version of the document; the preview answers what the user did.
 import * as z from 'zod';
+import { noticeSchema } from './exchangeEvents';
 import { lessonPatchSchema } from './lessonPatch';
 import { COPIES, lessonViewResultSchema } from './lessonView';
 import type { ParseResult } from './parse';
@@ -16,9 +17,6 @@ const seq = z.number().int().positive();
 
 // ---- exchange reports -----------------------------------------------------------------------
 
-/** What a format could not carry, in a teacher's words: where, and what was done instead. */
-export const exchangeNoticeSchema = z.object({ place: z.string().max(500), message: z.string().max(2_000) });
-
 /**
  * What an export is about to write (asked before anything is written: the teacher answers
  * `export` or `cancel`), or what an import brought in (shown on the new lesson: `close`).
@@ -31,7 +29,7 @@ export const exchangeReportSchema = z.object({
   source: z.string().max(1_000).optional(),
   exercises: z.number().int().nonnegative(),
   questions: z.number().int().nonnegative(),
-  notices: z.array(exchangeNoticeSchema).max(1_000),
+  notices: z.array(noticeSchema).max(1_000),
 });
 export type ExchangeReport = z.infer<typeof exchangeReportSchema>;
 export const REPORT_ANSWERS = ['export', 'cancel', 'close'] as const;

@@ -10,11 +10,11 @@ import { giftToQuiz } from './gift/giftRead';
 import { quizToLessonXml } from './lessonXml';
 import { quizToQti } from './qti/qtiPackage';
 import { qtiToQuiz } from './qti/qtiRead';
+import type { ExportFormat } from '../../shared/exchangeEvents';
 import type { Notice, Quiz } from './quiz';
 import { exerciseCount, questionCount } from './quiz';
 
-export const EXPORT_FORMATS = ['gift', 'qti', 'html-student', 'html-teacher'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export { EXPORT_FORMATS, type ExportFormat } from '../../shared/exchangeEvents';
 
 /** The file name ending each format is written with. */
 export const EXPORT_EXTENSIONS: Readonly<Record<ExportFormat, string>> = {

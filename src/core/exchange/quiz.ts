@@ -90,14 +90,8 @@ export interface Quiz {
   readonly parts: ReadonlyArray<Exercise | Passage>;
 }
 
-/**
- * What a format could not carry, in a teacher's words: where (an exercise named as the teacher
- * sees it) and what happened to it ("The word bank became a list to choose from in each gap").
- */
-export interface Notice {
-  readonly place: string;
-  readonly message: string;
-}
+/** What a format could not carry, in a teacher's words (the schema is shared: the CLI and the preview show it). */
+export type { Notice } from '../../shared/exchangeEvents';
 
 export function plain(text: readonly (Text[number] | Gap)[]): string {
   return text
