@@ -12,6 +12,7 @@ import { judgeLessonChange } from '../../src/core/lesson/change';
 import { studentWorkChanges } from '../../src/core/lesson/studentWork';
 import { validateLesson } from '../../src/core/lesson/validate';
 import { editDocumentTool } from '../../src/core/tools/editDocument';
+import { editTextTool } from '../../src/core/tools/editText';
 import { createSkillCatalog } from '../../src/core/skills/catalog';
 import { bigLesson, rewriteParagraph } from '../unit/core/lesson/bigLesson';
 
@@ -77,13 +78,27 @@ export async function runEditingBench(log: (line: string) => void = console.log)
         detail: '',
       },
       {
-        name: 'edit_document end to end (file)',
+        // What the agent does on a lesson this long: a targeted edit (edit_document refuses to
+        // rewrite a document past largeDocumentChars whole).
+        name: 'edit_text end to end (file)',
         medianMs: await median(async () => {
           // Every read is a first read: the figure does not lean on the analyses remembered.
           forgetLessonAnalyses();
           await writeFile(path, text);
           const seen = await document.read();
-          const result = await editDocumentTool.run({ documentXml: after, summary: 'bench' }, benchContext(document, seen));
+          const result = await editTextTool.run({ edits: [{ find: paragraph(text, middleParagraphId), replace: paragraph(after, middleParagraphId) }], summary: 'bench' }, benchContext(document, seen));
+          if (result.isError) throw new Error(result.content);
+        }),
+        budgetMs: 1000,
+        detail: "find + validate + students' work + atomic write + re-read",
+      },
+      {
+        name: 'edit_document end to end (file, largeDocumentChars raised past 1 MB)',
+        medianMs: await median(async () => {
+          forgetLessonAnalyses();
+          await writeFile(path, text);
+          const seen = await document.read();
+          const result = await editDocumentTool.run({ documentXml: after, summary: 'bench' }, benchContext(document, seen, 2_000_000));
           if (result.isError) throw new Error(result.content);
         }),
         budgetMs: 1000,
@@ -102,7 +117,13 @@ export async function runEditingBench(log: (line: string) => void = console.log)
   }
 }
 
-function benchContext(document: FileDocument, seen: Awaited<ReturnType<FileDocument['read']>>) {
+/** Paragraph `id`, whole (the find of a targeted edit). */
+function paragraph(text: string, id: string): string {
+  const start = text.indexOf(`<p id="${id}">`);
+  return text.slice(start, text.indexOf('</p>', start) + 4);
+}
+
+function benchContext(document: FileDocument, seen: Awaited<ReturnType<FileDocument['read']>>, largeDocumentChars?: number) {
   return {
     sessionId: 'bench',
     turnId: 'bench',
@@ -111,7 +132,7 @@ function benchContext(document: FileDocument, seen: Awaited<ReturnType<FileDocum
     documentSeen: seen,
     workspace: undefined,
     skills: createSkillCatalog([]),
-    settings: { approvalEdits: 'never' as const, alwaysConfirm: [] },
+    settings: { approvalEdits: 'never' as const, alwaysConfirm: [], ...(largeDocumentChars ? { largeDocumentChars } : {}) },
     userRequest: undefined,
     signal: new AbortController().signal,
     now: () => Date.now(),

@@ -1,7 +1,9 @@
 // Token figures: what a teacher pays, through the real agent (real tools, real skills, a lesson
 // file on disk, sessions saved) and the fake server, whose cache model counts like the API's. For a
 // 3 KB, a 50 KB and a 1 MB lesson: a three-call editing turn, a follow-up turn, and a 40-turn
-// session. Budgets (from issue 10) are checked; they are token counts, so they do not depend on the
+// session with the teacher typing in the lesson between turns, whose requests that had to leave
+// earlier thinking out (the history window cut) are named. Budgets (from issue 10) are checked;
+// they are token counts, so they do not depend on the
 // machine: the follow-up turn on the 50 KB lesson reads at least 90% of its input from the cache;
 // every turn after the 40-turn session's history window fills reads at least 80%; on the 1 MB
 // lesson each call of the one-paragraph change sends at most 30k uncached input tokens and gets at
@@ -44,6 +46,8 @@ interface TurnFigure {
   readonly calls: CallFigure[];
   /** API messages in the session before this turn (the window fills when they pass the limit). */
   readonly before: number;
+  /** Requests of this turn that left earlier thinking out (the agent's log says so). */
+  readonly leftOut: number;
 }
 
 const sum = (calls: readonly CallFigure[], key: 'prompt' | 'read' | 'uncached' | 'output'): number => calls.reduce((n, c) => n + c[key], 0);
@@ -108,6 +112,8 @@ interface Rig {
   readonly store: FileSessionStore;
   readonly path: string;
   readonly dir: string;
+  /** What the agent logged, in order. */
+  readonly logs: string[];
 }
 
 async function rig(lesson: string): Promise<Rig> {
@@ -119,6 +125,7 @@ async function rig(lesson: string): Promise<Rig> {
   const tools = builtinTools(catalog);
   const document = new FileDocument(path);
   const store = new FileSessionStore(join(dir, 'sessions'));
+  const logs: string[] = [];
   const agent = new Agent({
     store,
     createClient: () => new Anthropic({ apiKey: 'sk-bench-not-a-real-key', baseURL: fake.url, maxRetries: 0 }),
@@ -127,8 +134,9 @@ async function rig(lesson: string): Promise<Rig> {
     document: () => document,
     workspace: () => undefined,
     settings: () => SETTINGS,
+    log: (_level, message) => logs.push(message),
   });
-  return { fake, agent, store, path, dir };
+  return { fake, agent, store, path, dir, logs };
 }
 
 async function turn(r: Rig, sessionId: string, text: string, scenario: ScenarioInput): Promise<TurnFigure> {
@@ -136,11 +144,14 @@ async function turn(r: Rig, sessionId: string, text: string, scenario: ScenarioI
   const session = await r.store.get(sessionId);
   const before = toApiMessages(session.messages).length;
   const calls: CallFigure[] = [];
+  const logged = r.logs.length;
   const outcome = await r.agent.run({ kind: 'message', sessionId, text }, (e: AgentEvent) => {
     if (e.type === 'usage') calls.push(figure(e.usage, e.model));
   });
   if (outcome.status !== 'completed') throw new Error(`turn "${text}" ended ${outcome.status}: ${outcome.error?.message ?? ''}`);
-  return { calls, before };
+  if (r.fake.requests.some((q) => q.outcome === 'refused:400')) throw new Error(`a request of turn "${text}" was refused`);
+  const leftOut = r.logs.slice(logged).filter((l) => / is left out from now on/.test(l)).length;
+  return { calls, before, leftOut };
 }
 
 interface SizeResult {
@@ -174,6 +185,11 @@ async function runSize(label: string, bytes: number): Promise<SizeResult> {
   try {
     const id = (await createSession(r.store, {})).id;
     for (let n = 1; n <= SESSION_TURNS; n++) {
+      // The teacher types in the lesson between turns: a note near the top every third turn.
+      if (n % 3 === 1 && n > 1) {
+        const current = await readFile(r.path, 'utf8');
+        await writeFile(r.path, current.replace(/(<lesson[^>]*>\n)/, `$1  <p>Teacher's note before question ${n}.</p>\n`));
+      }
       if (n % 5 === 0) {
         const exercise = `fb-${((n / 5 - 1) % sections) + 1}`;
         const current = await readFile(r.path, 'utf8');
@@ -216,8 +232,10 @@ function report(res: SizeResult, log: (line: string) => void): Budget[] {
       `uncached ${k(sum(all, 'uncached'))}, output ${k(sum(all, 'output'))}, total ${money(costOf(all))}; ` +
       `window full from turn ${fills + 1}, lowest cached share after: ${pct(worst)}`,
   );
-  const cells = res.session.map((t, i) => `t${i + 1} ${pct(share(t.calls)).padStart(6)} ${k(sum(t.calls, 'uncached')).padStart(6)}`);
+  const cells = res.session.map((t, i) => `t${i + 1}${t.leftOut > 0 ? '*' : ' '}${pct(share(t.calls)).padStart(6)} ${k(sum(t.calls, 'uncached')).padStart(6)}`);
   for (let i = 0; i < cells.length; i += 5) log(`     ${cells.slice(i, i + 5).join(' | ')}`);
+  const lost = res.session.flatMap((t, i) => (t.leftOut > 0 ? [`t${i + 1}`] : []));
+  log(`     * earlier thinking left out (the history window was cut): ${lost.length > 0 ? lost.join(', ') : 'none'}; no request refused`);
   budgets.push({ name: `${res.label}: every turn after the window fills >= 80% cached`, ok: after.length > 0 && worst >= 0.8, figure: pct(worst) });
   if (res.label === '50 KB') {
     const s = share(res.followUp.calls);

@@ -2,19 +2,13 @@
 // the places a user, a log reader or another extension could see: the output channel's log file,
 // the session files, the webview's DOM and state, the host's snapshot, the error shown.
 import * as assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import type { FakeModelSession } from './fakeModel';
 import { TEST_KEY, useFakeModel } from './fakeModel';
-import { waitUntil } from './helpers';
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const names = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return names.filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name));
-}
+import { filesUnder, waitUntil } from './helpers';
 
 describe('the API key appears nowhere', () => {
   let model: FakeModelSession;

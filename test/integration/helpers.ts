@@ -1,6 +1,7 @@
 // Small helpers shared by integration tests.
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LessonAgentApi } from '../../src/extension';
@@ -14,6 +15,12 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, what: s
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Every file under `dir`, at any depth (none when it does not exist). */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const names = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return names.filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
 }
 
 /** A note in the harness's artifacts folder, which outlives a window reload. */

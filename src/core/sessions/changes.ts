@@ -14,7 +14,8 @@ export class ChangeSet {
   /** Existing user messages whose notices changed. */
   private readonly noticed = new Set<string>();
   private pendingChanged = false;
-  private frameChanged = false;
+  /** 'window': the frame was made anew with the same system prompt, tools and skills. */
+  private frameChanged: false | 'window' | 'whole' = false;
   private thinkingChanged = false;
   private titleChanged = false;
   private documentChanged = false;
@@ -47,8 +48,8 @@ export class ChangeSet {
     this.pendingChanged = true;
   }
 
-  frame(): void {
-    this.frameChanged = true;
+  frame(what: 'window' | 'whole'): void {
+    if (this.frameChanged !== 'whole') this.frameChanged = what;
   }
 
   thinking(): void {
@@ -89,7 +90,11 @@ export class ChangeSet {
       const message = this.messages.has(id) ? undefined : session.messages.find((m) => m.id === id);
       if (message) out.push({ op: 'notices', messageId: id, notices: message.notices ?? [] });
     }
-    if (this.frameChanged && session.frame) out.push({ op: 'frame', frame: session.frame });
+    const frame = session.frame;
+    if (this.frameChanged === 'whole' && frame) out.push({ op: 'frame', frame });
+    if (this.frameChanged === 'window' && frame) {
+      out.push({ op: 'window', window: { start: frame.start, madeAt: frame.madeAt, ...(frame.carriedUntil ? { carriedUntil: frame.carriedUntil } : {}) } });
+    }
     if (this.thinkingChanged) out.push({ op: 'thinking', thinking: session.thinking ?? {} });
     for (const id of this.turns) {
       const turn = session.turns.find((t) => t.id === id);

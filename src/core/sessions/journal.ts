@@ -38,6 +38,8 @@ export const sessionChangeSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('notices'), messageId: z.string(), notices: z.array(noticeSchema) }),
   /** The conversation's frame, made anew. */
   z.object({ op: z.literal('frame'), frame: frameSchema }),
+  /** The frame made anew with the same system prompt, tools and skills: only where its window starts. */
+  z.object({ op: z.literal('window'), window: frameSchema.pick({ start: true, carriedUntil: true, madeAt: true }) }),
   z.object({ op: z.literal('thinking'), thinking: thinkingRepairSchema }),
 ]);
 export type SessionChange = z.infer<typeof sessionChangeSchema>;
@@ -75,6 +77,7 @@ export function applyChanges(session: Session, at: number, changes: readonly Ses
     if ((c.op === 'attachments' || c.op === 'notices') && !inserted.has(c.messageId) && !session.messages.some((m) => m.id === c.messageId)) {
       return `the document went with message ${c.messageId}, which is not there`;
     }
+    if (c.op === 'window' && !session.frame) return 'a window moved in a conversation without a frame';
     if (c.op !== 'message') continue;
     if (c.index > count) return `a message was inserted at ${c.index} of ${count}`;
     inserted.add(c.message.id);
@@ -118,6 +121,12 @@ export function applyChanges(session: Session, at: number, changes: readonly Ses
       }
       case 'frame':
         session.frame = c.frame;
+        break;
+      case 'window':
+        if (session.frame) {
+          const { carriedUntil: _old, ...frame } = session.frame;
+          session.frame = { ...frame, ...c.window };
+        }
         break;
       case 'thinking':
         session.thinking = c.thinking;

@@ -234,12 +234,13 @@ export const frameSchema = z.object({
 export type Frame = z.infer<typeof frameSchema>;
 
 /**
- * Repairs after the API refused thinking as "bound to a different conversation": the thinking of
- * every finished turn up to `leftOutThrough` is never sent again, and `dropBlock` asks the API to
- * drop what it cannot accept (prefix_mismatch_behavior) until the turn that needed it ends.
+ * What is done about thinking that may not go back to the model (agent/preservedThinking.ts): the
+ * turns whose thinking is never sent again (`leftOut`: a block's prefix changed, or the API refused
+ * it as "bound to a different conversation"), and `dropBlock`, which asks the API to drop what it
+ * cannot accept (prefix_mismatch_behavior) until the turn that needed it ends.
  */
 export const thinkingRepairSchema = z.object({
-  leftOutThrough: z.string().optional(),
+  leftOut: z.array(z.string()).optional(),
   dropBlock: z.boolean().optional(),
 });
 export type ThinkingRepair = z.infer<typeof thinkingRepairSchema>;

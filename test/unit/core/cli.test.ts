@@ -63,7 +63,11 @@ describe('CLI (dist/cli.js)', function () {
     const body = f.requests[0]?.body as { thinking?: unknown; model?: string };
     assert.deepEqual(body.thinking, { type: 'adaptive', display: 'summarized' });
     const stored = await new FileSessionStore(cli.sessions).get(r.events[0]?.sessionId ?? '');
-    const kept = stored.messages.find((m) => m.role === 'assistant')?.content.filter((b) => b.type.includes('thinking'));
+    // Sent back as stored, but for the digest of its prefix, which is the agent's own.
+    const kept = stored.messages
+      .find((m) => m.role === 'assistant')
+      ?.content.filter((b) => b.type.includes('thinking'))
+      .map((b) => Object.fromEntries(Object.entries(b).filter(([key]) => key !== 'prefix')));
     const sent = (f.requests[1]?.body as { messages: Array<{ role: string; content: Array<{ type: string }> }> }).messages
       .find((m) => m.role === 'assistant')
       ?.content.filter((b) => b.type.includes('thinking'));

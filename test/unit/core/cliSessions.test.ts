@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { FileSessionStore } from '../../../src/core/sessions/fileStore';
 import type { AgentEvent } from '../../../src/shared/events';
 import { bigLesson } from './lesson/bigLesson';
-import { checkCliOutput, runCli, useCliWorkspace, type CliResult } from './cliProcess';
+import { checkCliOutput, ROOT, runCli, useCliWorkspace, type CliResult } from './cliProcess';
 
 const KEY = 'sk-ant-cli-sessions-5e6f7a8b9c0d';
 const LESSON = '<lesson title="Verbs" lang="fr">\n  <h1>Les verbes</h1>\n  <p>Bonjour à tous.</p>\n</lesson>\n';
@@ -78,6 +78,19 @@ describe('CLI sessions that cannot be lost (dist/cli.js)', function () {
     const call = Object.values(session.toolCalls).find((c) => c.tool === 'create_document');
     assert.equal(call?.status, 'success');
     assert.equal(session.turns.at(-1)?.status, 'completed');
+  });
+
+  it('continues a session the previous version saved paused on a question: the API refuses its thinking once, the retry goes on', async () => {
+    const f = await serve({ steps: [], fallback: { blocks: [{ type: 'thinking', thinking: 'A2.' }, { type: 'text', text: 'An A2 exercise, then.' }] } });
+    const fixture = await readFile(join(ROOT, 'test', 'fixtures', 'session-v3-paused-thinking.jsonl'), 'utf8');
+    const id = /"id":"(s-[^"]+)"/.exec(fixture)?.[1] ?? '';
+    await mkdir(join(cli.sessions, 'sessions'), { recursive: true });
+    await writeFile(join(cli.sessions, 'sessions', `${id}.jsonl`), fixture, 'utf8');
+    const r = await resume(f.url, id, ['--answer', '["A2"]', '--model', 'claude-sonnet-5-5']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.events.at(-1)?.type, 'done');
+    assert.deepEqual(f.requests.map((q) => q.outcome), ['refused:400', 'stream']);
+    assert.match(r.stderr, /bound to a different conversation; sending the request again/);
   });
 
   it('keeps every message before the damage in a damaged session file, and goes on', async () => {

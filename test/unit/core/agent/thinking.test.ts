@@ -166,7 +166,7 @@ describe('agent with current models: thinking, stop reasons', () => {
     const h = await startHarness({
       scenario: {
         steps: [
-          { blocks: [{ type: 'text', text: 'I can\'t help with that.' }, lookup('x')], stopReason: 'refusal' },
+          { blocks: [{ type: 'text', text: 'I can\'t help with that.' }, lookup('x')], stopReason: 'refusal', refusal: { category: null, explanation: 'This request looks like an attempt to get around a safety measure.' } },
           { blocks: [{ type: 'text', text: 'Hello again!' }] },
         ],
       },
@@ -179,6 +179,8 @@ describe('agent with current models: thinking, stop reasons', () => {
     assert.equal(refused.outcome.status, 'error');
     assert.equal(refused.outcome.error?.code, 'refusal');
     assert.match(refused.outcome.error?.message ?? '', /Claude declined this request/);
+    // The API's explanation is shown as it came (never parsed), with the ways on: other words, another model.
+    assert.match(refused.outcome.error?.message ?? '', /Claude's reason: “This request looks like an attempt to get around a safety measure”\. You can rephrase it, ask for something else, or try another model \(the lessonAgent\.model setting\)/);
     assert.equal(refused.outcome.error?.retryable, false);
     assert.deepEqual(tool.runs, []);
     assert.equal(doc.version, 1);

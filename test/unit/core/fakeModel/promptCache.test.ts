@@ -60,7 +60,8 @@ describe('fake prompt cache', () => {
   });
 
   it('caches nothing shorter than the model minimum, by its own table', () => {
-    assert.equal(cacheMinimum('claude-sonnet-5-5'), 512);
+    // The prompt-caching page: 512 tokens for all three 5.5 models.
+    for (const model of ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5']) assert.equal(cacheMinimum(model), 512, model);
     assert.equal(cacheMinimum('claude-haiku-4-5-20251001'), 4096);
     const cache = new PromptCache();
     const short = { model: 'claude-haiku-4-5', system: [{ type: 'text', text: SYSTEM, ...BP }], messages: [{ role: 'user', content: 'hi' }] };

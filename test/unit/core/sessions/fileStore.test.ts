@@ -11,7 +11,7 @@ import { sessionToMarkdown } from '../../../../src/core/sessions/markdown';
 import { titleFrom } from '../../../../src/shared/titles';
 import { sessionSummarySchema } from '../../../../src/shared/view';
 import { SessionCorruptError, SessionNotFoundError } from '../../../../src/core/sessions/types';
-import { type Session } from '../../../../src/core/sessions/schema';
+import { SESSION_SCHEMA_VERSION, type Session } from '../../../../src/core/sessions/schema';
 import fixtureV1 from './fixtures/session-v1.json';
 import fixtureV0 from './fixtures/session-v0.json';
 
@@ -78,7 +78,7 @@ describe('FileSessionStore', () => {
     await store.save(session('a', 1000));
     const lines = (await readFile(join(dir, 'sessions', 'a.jsonl'), 'utf8')).split('\n');
     assert.equal(lines.length, 2, 'one snapshot line and the final newline');
-    assert.match(lines[0] ?? '', /^\{"v":3,"c":"[0-9a-f]{8}","r":\{"kind":"snapshot"/);
+    assert.match(lines[0] ?? '', new RegExp(`^\\{"v":${SESSION_SCHEMA_VERSION},"c":"[0-9a-f]{8}","r":\\{"kind":"snapshot"`));
   });
 
   it('sets aside a journal whose first record is unreadable, with a clear error, and keeps the other sessions', async () => {
@@ -112,7 +112,7 @@ describe('FileSessionStore', () => {
   it('leaves a journal from a newer version untouched and says so', async () => {
     await store.save(session('n', 1000));
     const path = join(dir, 'sessions', 'n.jsonl');
-    const newer = (await readFile(path, 'utf8')).replace('{"v":3,', '{"v":99,');
+    const newer = (await readFile(path, 'utf8')).replace(`{"v":${SESSION_SCHEMA_VERSION},`, '{"v":99,');
     await writeFile(path, newer, 'utf8');
     await assert.rejects(store.get('n'), (err: unknown) => err instanceof SessionCorruptError && err.setAsidePath === undefined && /newer/.test(err.message));
     assert.equal(await readFile(path, 'utf8'), newer);
@@ -150,7 +150,7 @@ describe('session migrations', () => {
   it('brings the version 1 fixture to the current version, changing nothing else', () => {
     const s = migrateSession(structuredClone(fixtureV1));
     assert.equal(s.id, 's-fixture-1');
-    assert.deepEqual(s, { ...fixtureV1, version: 3 });
+    assert.deepEqual(s, { ...fixtureV1, version: SESSION_SCHEMA_VERSION });
   });
 
   it('keeps a version 2 edit as a diff with its hashes, and a proposal the same way', () => {
@@ -183,7 +183,7 @@ describe('session migrations', () => {
     });
     const input = structuredClone(fixtureV0);
     const s = migrateSession(input, { ...MIGRATIONS, 0: fromV0 });
-    assert.equal(s.version, 3);
+    assert.equal(s.version, SESSION_SCHEMA_VERSION);
     assert.equal(s.title, 'An old-style session');
     assert.deepEqual(input, fixtureV0, 'the input is not mutated');
     assert.throws(() => migrateSession(structuredClone(fixtureV0)), /no migration from schema version 0/);
