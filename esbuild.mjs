@@ -80,8 +80,9 @@ if (tests) {
     outdir: 'out',
     outbase: '.',
     jsx: 'automatic',
-    // mocha and the browser driver stay in node_modules; vscode only exists inside the host.
-    external: ['vscode', 'mocha', 'playwright-core'],
+    // mocha, the browser driver and esbuild (a test reads what a build takes in) stay in
+    // node_modules; vscode only exists inside the host.
+    external: ['vscode', 'mocha', 'playwright-core', 'esbuild'],
   });
 }
 

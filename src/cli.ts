@@ -4,6 +4,7 @@
 //                    [--response-timeout SECONDS] [--max-document-mb N] [--approval never|large|always] [--take-over]
 //   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
 //                    [--approval never|large|always] [--take-over]
+//   lesson-agent export|import ... (cliExchange.ts: a lesson to GIFT, QTI or HTML; a quiz file to a lesson)
 // stdout is JSON Lines, one event per line (the agent's events, and `discard` when a retry withdraws
 // printed text); a `usage` event after each model call carries `cost` in US dollars (absent for a
 // model without a known price); logs go to stderr. Exit codes: 0 the turn finished, 3 waiting for
@@ -31,6 +32,7 @@ import { CLI_WORDS } from './core/agent/surface';
 import type { ApprovalRule } from './core/tools/types';
 import { CLI_EVENT_TYPES, type AgentEvent, type CliEvent, type ErrorCode } from './shared/events';
 import { answersSchema, type AnswerValue } from './shared/questions';
+import { EXCHANGE_USAGE, isExchangeVerb, runExchange } from './cliExchange';
 
 const EXIT = { done: 0, failed: 1, usage: 2, waiting: 3 } as const;
 
@@ -40,6 +42,7 @@ const USAGE = `Usage:
                    [--response-timeout SECONDS] [--max-document-mb N] [--approval never|large|always] [--take-over]
   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
                    [--approval never|large|always] [--take-over]
+${EXCHANGE_USAGE}
 
 Prints one JSON event per line; each "usage" event gives a model call's tokens and its "cost" in US dollars
 (absent for a model without a known price). Exit codes: 0 finished, 3 waiting for the user, 1 failed, 2 bad usage;
@@ -335,6 +338,13 @@ async function takeOver(agent: Agent, sessionId: string): Promise<void> {
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
+  const [verb, ...rest] = argv;
+  if (isExchangeVerb(verb)) {
+    const outcome = await runExchange(verb, rest);
+    if (outcome.event) process.stdout.write(`${JSON.stringify(outcome.event)}\n`);
+    if (outcome.error) return outcome.exit === 2 ? usageFailure(outcome.error.message) : fail(outcome.exit, outcome.error.code, outcome.error.message);
+    return outcome.exit;
+  }
   let cmd: Command | 'help';
   try {
     cmd = parseCommand(argv);

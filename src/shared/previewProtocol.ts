@@ -2,13 +2,38 @@
 // per direction, parsed with zod on the receiving side. The host sends the lesson as a view model
 // (lessonView.ts) for each version of the document; the preview answers what the user did.
 import * as z from 'zod';
+import { noticeSchema } from './exchangeEvents';
 import { lessonPatchSchema } from './lessonPatch';
 import { COPIES, lessonViewResultSchema } from './lessonView';
 import type { ParseResult } from './parse';
 import { parseWith } from './parse';
 
 const line = z.number().int().positive();
+
+/** What the preview's Export menu offers. */
+export const PREVIEW_EXPORTS = ['html', 'gift', 'qti'] as const;
+export type PreviewExport = (typeof PREVIEW_EXPORTS)[number];
 const seq = z.number().int().positive();
+
+// ---- exchange reports -----------------------------------------------------------------------
+
+/**
+ * What an export is about to write (asked before anything is written: the teacher answers
+ * `export` or `cancel`), or what an import brought in (shown on the new lesson: `close`).
+ */
+export const exchangeReportSchema = z.object({
+  id: z.number().int().positive(),
+  kind: z.enum(['export', 'import']),
+  format: z.enum(['gift', 'qti']),
+  /** The file the lesson was made from (an import). */
+  source: z.string().max(1_000).optional(),
+  exercises: z.number().int().nonnegative(),
+  questions: z.number().int().nonnegative(),
+  notices: z.array(noticeSchema).max(1_000),
+});
+export type ExchangeReport = z.infer<typeof exchangeReportSchema>;
+export const REPORT_ANSWERS = ['export', 'cancel', 'close'] as const;
+export type ReportAnswer = (typeof REPORT_ANSWERS)[number];
 
 // ---- host -> preview ----------------------------------------------------------------------
 
@@ -35,6 +60,8 @@ export const previewHostMessageSchema = z.discriminatedUnion('type', [
   }),
   /** The editor's first visible line (fractional: how far into it the editor has scrolled). */
   z.object({ type: z.literal('scrollTo'), line: z.number().min(1) }),
+  /** Show this report above the lesson (null: take the one shown away). */
+  z.object({ type: z.literal('report'), report: exchangeReportSchema.nullable() }),
 ]);
 export type PreviewHostMessage = z.infer<typeof previewHostMessageSchema>;
 
@@ -49,8 +76,11 @@ export const previewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reveal'), line, column: z.number().int().positive().optional() }),
   /** A version is on screen; `ms` is how long the preview took from receiving it. */
   z.object({ type: z.literal('rendered'), version: z.number().int().nonnegative(), ms: z.number().nonnegative() }),
-  z.object({ type: z.literal('export'), copy: z.enum(COPIES) }),
+  /** Export the lesson: as a printable page of the copy shown (html), for Moodle (gift), or as a QTI 3.0 package (qti). */
+  z.object({ type: z.literal('export'), format: z.enum(PREVIEW_EXPORTS), copy: z.enum(COPIES) }),
   z.object({ type: z.literal('log'), level: z.enum(['info', 'warn', 'error']), message: z.string().max(10_000) }),
+  /** The teacher's answer to report `id`. */
+  z.object({ type: z.literal('reportAnswer'), id: z.number().int().positive(), answer: z.enum(REPORT_ANSWERS) }),
 ]);
 export type PreviewMessage = z.infer<typeof previewMessageSchema>;
 

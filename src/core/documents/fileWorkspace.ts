@@ -1,10 +1,12 @@
 // New files inside a folder on disk (the CLI's and the tests' workspace): never outside the
 // folder (no absolute paths, no "..", no escape through a symlinked folder), never over a file.
-import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
+// Files read (a quiz to import) follow the same rule.
+import { mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkRelativePath } from './paths';
-import type { WorkspaceAccess } from './types';
+import type { ReadFileResult, WorkspaceAccess } from './types';
+import { MAX_READ_BYTES } from './types';
 
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(
@@ -51,6 +53,22 @@ export class FileWorkspace implements WorkspaceAccess {
       return { ok: false, message: `${checked.path} already exists; choose another name (existing files are never overwritten).` };
     }
     return { ok: true, uri: pathToFileURL(target).href, name: checked.path };
+  }
+
+  async readFile(relativePath: string): Promise<ReadFileResult> {
+    const checked = checkRelativePath(relativePath);
+    if (!checked.ok) return checked;
+    const target = join(this.root, ...checked.path.split('/'));
+    const realRoot = await realpath(this.root).catch(() => this.root);
+    const real = await realpath(target).catch(() => undefined);
+    if (!inside(this.root, target) || (real !== undefined && !inside(realRoot, real))) {
+      return { ok: false, message: `"${relativePath}" points outside the workspace folder.` };
+    }
+    const info = await stat(target).catch(() => undefined);
+    if (!info) return { ok: false, message: `${checked.path} does not exist in the workspace folder.` };
+    if (!info.isFile()) return { ok: false, message: `${checked.path} is a folder, not a file.` };
+    if (info.size > MAX_READ_BYTES) return { ok: false, message: `${checked.path} is larger than ${MAX_READ_BYTES / 1024 / 1024} MB.` };
+    return { ok: true, data: new Uint8Array(await readFile(target)), name: checked.path };
   }
 
   async createFile(uri: string, content: string): Promise<void> {

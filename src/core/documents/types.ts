@@ -50,9 +50,16 @@ export interface DocumentAccess {
   applyEdits(edits: readonly TextEdit[], base: DocumentSnapshot, label: string): Promise<ApplyResult>;
 }
 
-/** Creating new files, confined to the workspace folder. */
+/** The most a file read from the workspace may hold (a quiz to import): larger is refused unread. */
+export const MAX_READ_BYTES = 20 * 1024 * 1024;
+
+export type ReadFileResult = { ok: true; data: Uint8Array; name: string } | { ok: false; message: string };
+
+/** Creating new files, and reading one (a quiz to import), confined to the workspace folder. */
 export interface WorkspaceAccess {
   /** Resolves a workspace-relative path, or explains why it is not allowed. */
   resolveNewFile(relativePath: string): Promise<{ ok: true; uri: string; name: string } | { ok: false; message: string }>;
   createFile(uri: string, content: string): Promise<void>;
+  /** Reads a file at a workspace-relative path (at most MAX_READ_BYTES), or explains why it cannot. */
+  readFile(relativePath: string): Promise<ReadFileResult>;
 }

@@ -5,6 +5,7 @@ import type { SkillCatalog } from '../skills/types';
 import { createDocumentTool } from './createDocument';
 import { editDocumentTool } from './editDocument';
 import { editTextTool } from './editText';
+import { importQuizTool } from './importQuiz';
 import { createLoadSkillTool } from './loadSkill';
 import { readDocumentTool } from './readDocument';
 import { replaceElementTool } from './replaceElement';
@@ -17,7 +18,7 @@ const byCatalog = new WeakMap<SkillCatalog, AnyTool[]>();
 export function builtinTools(catalog: SkillCatalog): AnyTool[] {
   const known = byCatalog.get(catalog);
   if (known) return known;
-  const tools = [createLoadSkillTool(catalog), readDocumentTool, editTextTool, replaceElementTool, editDocumentTool, createDocumentTool];
+  const tools = [createLoadSkillTool(catalog), readDocumentTool, editTextTool, replaceElementTool, editDocumentTool, createDocumentTool, importQuizTool];
   byCatalog.set(catalog, tools);
   return tools;
 }

@@ -22,16 +22,24 @@ const ALLOWED_SUFFIXES = ['.lesson.xml', '.md', '.txt'];
 
 type Checked = { ok: true; path: string } | { ok: false; result: ToolResult };
 
-function checkInput(input: CreateDocumentInput): Checked {
-  const checked = checkRelativePath(input.path);
+/** A new file's path as text: relative, visible, with one of `suffixes` (import_quiz's rule too). */
+export function checkNewFilePath(input: string, suffixes: readonly string[] = ALLOWED_SUFFIXES): Checked {
+  const checked = checkRelativePath(input);
   if (!checked.ok) return { ok: false, result: errorResult(`Nothing was created. ${checked.message}`) };
   const path = checked.path;
   if (path.split('/').some((segment) => segment.startsWith('.'))) {
     return { ok: false, result: errorResult(`Nothing was created. "${path}" is in a hidden folder or is a hidden file; choose a visible path.`) };
   }
-  if (!ALLOWED_SUFFIXES.some((suffix) => path.toLowerCase().endsWith(suffix))) {
-    return { ok: false, result: errorResult(`Nothing was created. New files must end in ${ALLOWED_SUFFIXES.join(', ')}: "${path}" does not.`) };
+  if (!suffixes.some((suffix) => path.toLowerCase().endsWith(suffix))) {
+    return { ok: false, result: errorResult(`Nothing was created. New files must end in ${suffixes.join(', ')}: "${path}" does not.`) };
   }
+  return { ok: true, path };
+}
+
+function checkInput(input: CreateDocumentInput): Checked {
+  const checked = checkNewFilePath(input.path);
+  if (!checked.ok) return checked;
+  const path = checked.path;
   if (documentKindForPath(path) === 'lesson') {
     const validation = validateLesson(input.content);
     if (!validation.ok) {

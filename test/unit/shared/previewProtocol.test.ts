@@ -8,7 +8,7 @@ describe('preview protocol', () => {
     assert.deepEqual(parsePreviewHostMessage(document), { ok: true, value: document });
     assert.ok(parsePreviewHostMessage({ type: 'agentEdit', version: 4, ranges: [{ from: 2, to: 5 }] }).ok);
     assert.ok(parsePreviewHostMessage({ type: 'scrollTo', line: 12.5 }).ok);
-    for (const message of [{ type: 'ready' }, { type: 'reveal', line: 4 }, { type: 'rendered', version: 3, ms: 2.5 }, { type: 'export', copy: 'teacher' }]) {
+    for (const message of [{ type: 'ready' }, { type: 'reveal', line: 4 }, { type: 'rendered', version: 3, ms: 2.5 }, { type: 'export', format: 'html', copy: 'teacher' }, { type: 'export', format: 'qti', copy: 'student' }]) {
       assert.ok(parsePreviewMessage(message).ok, JSON.stringify(message));
     }
   });
@@ -19,6 +19,7 @@ describe('preview protocol', () => {
     assert.ok(!bad.ok);
     assert.match(bad.error, /at result/);
     assert.equal(parsePreviewHostMessage({ type: 'agentEdit', version: 1, ranges: [] }).ok, false, 'an edit lights at least one range');
-    assert.equal(parsePreviewMessage({ type: 'export', copy: 'parent' }).ok, false);
+    assert.equal(parsePreviewMessage({ type: 'export', format: 'html', copy: 'parent' }).ok, false);
+    assert.equal(parsePreviewMessage({ type: 'export', format: 'pdf', copy: 'student' }).ok, false);
   });
 });

@@ -7,6 +7,8 @@ import type { Copy, LessonViewError } from '../../../src/shared/lessonView';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { CopyContext } from './copyContext';
+import { ExportMenu } from './ExportMenu';
+import { ReportCard } from './ReportCard';
 import { LessonBlocks } from './LessonBlocks';
 import { post, saveState, savedState } from './previewApi';
 import { t } from './previewL10n';
@@ -92,7 +94,7 @@ export function PreviewApp(): ReactNode {
     window.scrollTo({ top: Math.max(0, scrollTopForLine(items, line) - offset - 4) });
   }, []);
 
-  const { document: doc, highlight, clearHighlight } = usePreviewHost(scrollTo);
+  const { document: doc, highlight, clearHighlight, report, answerReport } = usePreviewHost(scrollTo);
 
   useLayoutEffect(() => {
     if (doc?.lesson && pendingScroll.current !== undefined) scrollTo(pendingScroll.current);
@@ -148,11 +150,10 @@ export function PreviewApp(): ReactNode {
               {t('teacherView')}
             </Button>
           </div>
-          <Button appearance="secondary" icon="export" title={t('exportTitle')} onClick={() => post({ type: 'export', copy })} testId={PREVIEW_TEST_IDS.exportButton}>
-            {t('exportHtml')}
-          </Button>
+          <ExportMenu copy={copy} onExport={(format) => post({ type: 'export', format, copy })} />
         </header>
         {doc?.error ? <ErrorBanner error={doc.error} keepsLesson={doc.lesson !== undefined} /> : null}
+        {report ? <ReportCard report={report} onAnswer={answerReport} /> : null}
       </div>
       <CopyContext.Provider value={copy}>
         <article className={`lesson copy-${copy}`} lang={doc?.lesson?.head.lang} data-testid={PREVIEW_TEST_IDS.lesson} onClick={onClick}>

@@ -19,7 +19,19 @@ export const PREVIEW_TEST_IDS = {
   documentName: 'preview-document',
   studentView: 'preview-student-view',
   teacherView: 'preview-teacher-view',
+  /** The Export menu button; its menu, and each item in it with `data-format` (html, gift, qti). */
   exportButton: 'preview-export',
+  exportMenu: 'preview-export-menu',
+  exportItem: 'preview-export-item',
+  /**
+   * An export's or an import's report above the lesson (`data-kind`: export or import), each
+   * exercise it names (a place), and its buttons.
+   */
+  report: 'preview-report',
+  reportPlace: 'preview-report-place',
+  reportExport: 'preview-report-export',
+  reportCancel: 'preview-report-cancel',
+  reportClose: 'preview-report-close',
   /** The banner while the XML cannot be read: `data-line` is the error's line; `preview-error-goto` reveals it. */
   errorBanner: 'preview-error',
   errorGoto: 'preview-error-goto',

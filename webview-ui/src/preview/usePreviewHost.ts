@@ -4,6 +4,7 @@
 // the host sends patches: one that does not follow the last message, or does not fit the lesson
 // held, is refused (what is on screen stays) and the whole document is asked for again.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ExchangeReport, ReportAnswer } from '../../../src/shared/previewProtocol';
 import { parsePreviewHostMessage } from '../../../src/shared/previewProtocol';
 import type { PreviewDocument } from './previewDocument';
 import { nextDocument } from './previewDocument';
@@ -20,11 +21,15 @@ export interface PreviewHostState {
   highlight: PendingHighlight | undefined;
   /** Consumed by the page once applied. */
   clearHighlight: () => void;
+  /** An export's or an import's report, until the teacher answers it. */
+  report: ExchangeReport | undefined;
+  answerReport: (answer: ReportAnswer) => void;
 }
 
 export function usePreviewHost(onScrollTo: (line: number) => void): PreviewHostState {
   const [document, setDocument] = useState<PreviewDocument | undefined>(undefined);
   const [highlight, setHighlight] = useState<PendingHighlight | undefined>(undefined);
+  const [report, setReport] = useState<ExchangeReport | undefined>(undefined);
   // The listener is added once; it calls whatever handler the latest render gave.
   const scrollTo = useRef(onScrollTo);
   scrollTo.current = onScrollTo;
@@ -65,6 +70,9 @@ export function usePreviewHost(onScrollTo: (line: number) => void): PreviewHostS
         case 'scrollTo':
           scrollTo.current(message.line);
           break;
+        case 'report':
+          setReport(message.report ?? undefined);
+          break;
       }
     };
     window.addEventListener('message', onMessage);
@@ -73,5 +81,12 @@ export function usePreviewHost(onScrollTo: (line: number) => void): PreviewHostS
   }, []);
 
   const clearHighlight = useCallback(() => setHighlight(undefined), []);
-  return { document, highlight, clearHighlight };
+  const answerReport = useCallback(
+    (answer: ReportAnswer) => {
+      if (report) post({ type: 'reportAnswer', id: report.id, answer });
+      setReport(undefined);
+    },
+    [report],
+  );
+  return { document, highlight, clearHighlight, report, answerReport };
 }

@@ -17,12 +17,14 @@ export interface ButtonProps {
   className?: string;
   children?: ReactNode;
   ref?: Ref<HTMLElement>;
+  /** A button that opens a menu: aria-haspopup and aria-expanded. */
+  popup?: { kind: 'menu'; expanded: boolean };
   /** Extra data-* attributes for tests (e.g. { 'data-session-id': id }). */
   data?: Record<`data-${string}`, string>;
 }
 
 export function Button(props: ButtonProps): ReactNode {
-  const { appearance = 'primary', onClick, disabled, label, title, pressed, icon, testId, className, children, ref, data } = props;
+  const { appearance = 'primary', onClick, disabled, label, title, pressed, icon, testId, className, children, ref, data, popup } = props;
   return (
     <ToolkitButton
       ref={ref}
@@ -30,6 +32,8 @@ export function Button(props: ButtonProps): ReactNode {
       disabled={disabled ?? false}
       aria-label={label}
       aria-pressed={pressed === undefined ? undefined : pressed ? 'true' : 'false'}
+      aria-haspopup={popup?.kind}
+      aria-expanded={popup === undefined ? undefined : popup.expanded ? 'true' : 'false'}
       title={title ?? (appearance === 'icon' ? label : undefined)}
       data-testid={testId}
       className={className}

@@ -50,11 +50,11 @@ describe('load_skill', () => {
 });
 
 describe('built-in tools', () => {
-  it('are load_skill, read_document, edit_text, replace_element, edit_document and create_document, each with a JSON schema', async () => {
+  it('are load_skill, read_document, edit_text, replace_element, edit_document, create_document and import_quiz, each with a JSON schema', async () => {
     const bench = await workbench();
     try {
       const tools = builtinTools(bench.skills);
-      assert.deepEqual(tools.map((t) => t.name), ['load_skill', 'read_document', 'edit_text', 'replace_element', 'edit_document', 'create_document']);
+      assert.deepEqual(tools.map((t) => t.name), ['load_skill', 'read_document', 'edit_text', 'replace_element', 'edit_document', 'create_document', 'import_quiz']);
       for (const tool of tools) {
         const schema = z.toJSONSchema(tool.inputSchema) as { type?: string };
         assert.equal(schema.type, 'object', tool.name);

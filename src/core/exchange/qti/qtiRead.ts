@@ -1,0 +1,134 @@
+// A QTI package (zip with imsmanifest.xml) or a single item read as a quiz, QTI 3.0 or 2.1: the
+// assessment test's sections are the exercises (their candidate rubric the instructions, the
+// tutor's the teacher notes); without a test, the manifest's items in order, grouped by kind.
+import { unzipSync } from 'fflate';
+import { ExerciseGroups } from '../groups';
+import type { Lost } from '../markup';
+import { readBlocks } from '../markup';
+import type { Notice, Quiz } from '../quiz';
+import { readItem } from './qtiItemRead';
+import { child, children, descendants, readQtiXml, textContent, type QtiElement } from './qtiNodes';
+import { CEFR_SOURCE } from './qtiPackage';
+
+export type QtiReading = { ok: true; quiz: Quiz; notices: Notice[] } | { ok: false; message: string };
+
+type Files = Record<string, Uint8Array>;
+
+function resolve(base: string, href: string): string {
+  const parts = [...base.split('/').slice(0, -1), ...decodeURIComponent(href).split('/')];
+  const out: string[] = [];
+  for (const p of parts) {
+    if (p === '..') out.pop();
+    else if (p !== '.' && p !== '') out.push(p);
+  }
+  return out.join('/');
+}
+
+/** The lesson's level, from a CEFR classification in the package's LOM description. */
+function cefrLevel(manifest: QtiElement): string | undefined {
+  for (const path of descendants(manifest, (e) => e.name === 'taxonpath')) {
+    const source = child(path, 'source');
+    if (!source || textContent(source).trim() !== CEFR_SOURCE) continue;
+    const taxon = child(path, 'taxon');
+    const id = taxon && (child(taxon, 'id') ?? child(taxon, 'entry'));
+    const level = id ? textContent(id).trim().toUpperCase() : '';
+    if (/^[ABC][12]$/.test(level)) return level;
+  }
+  return undefined;
+}
+
+class PackageReader {
+  private readonly groups = new ExerciseGroups();
+  private title: string | undefined;
+  private lang: string | undefined;
+  private level: string | undefined;
+
+  constructor(private readonly files: Files) {}
+
+  private xml(path: string): QtiElement | string {
+    const data = this.files[path] ?? Object.entries(this.files).find(([k]) => k.toLowerCase() === path.toLowerCase())?.[1];
+    if (!data) return `${path} is missing from the package`;
+    const doc = readQtiXml(new TextDecoder().decode(data));
+    return doc.ok ? doc.root : `${path}: ${doc.message}`;
+  }
+
+  item(path: string): string | undefined {
+    const root = this.xml(path);
+    if (typeof root === 'string') return root;
+    if (root.name !== 'qti-assessment-item') return `${path} is not an assessment item`;
+    this.lang ??= root.attributes['xml:lang'];
+    const lost: Lost = new Set();
+    const said: string[] = [];
+    const read = readItem(root, lost, said);
+    if (read.kind === 'passage') this.groups.passage(read.passage);
+    else this.groups.add(read.converted, { id: read.id, tagged: read.tagged });
+    this.groups.lose(lost, said);
+    return undefined;
+  }
+
+  section(section: QtiElement, testPath: string, problems: string[]): void {
+    const lost: Lost = new Set();
+    const rubric = (view: string) =>
+      children(section, 'qti-rubric-block')
+        .filter((r) => (r.attributes['view'] ?? '').split(/\s+/).includes(view))
+        .flatMap((r) => readBlocks((child(r, 'qti-content-body') ?? r).children, lost));
+    const title = /^Exercise \d+(?: · ([ABC][12]))?(?: · (\d+(?:\.\d+)?) points)?$/.exec(section.attributes['title'] ?? '');
+    this.groups.boundary();
+    const intro = rubric('candidate');
+    const notes = rubric('tutor');
+    if (intro.length > 0 || notes.length > 0 || title) {
+      this.groups.text({ kind: 'passage', blocks: intro }, section.attributes['identifier'], undefined, title?.[1], title?.[2] ? Number(title[2]) : undefined, notes);
+    }
+    this.groups.lose(lost, []);
+    for (const part of children(section)) {
+      if (part.name === 'qti-assessment-item-ref') {
+        const problem = this.item(resolve(testPath, part.attributes['href'] ?? ''));
+        if (problem) problems.push(problem);
+      } else if (part.name === 'qti-assessment-section') this.section(part, testPath, problems);
+    }
+  }
+
+  finish(): { quiz: Quiz; notices: Notice[] } {
+    return this.groups.finish({ ...(this.title ? { title: this.title } : {}), ...(this.level ? { level: this.level } : {}), ...(this.lang ? { lang: this.lang } : {}) });
+  }
+
+  read(): QtiReading {
+    const manifest = this.xml('imsmanifest.xml');
+    if (typeof manifest === 'string') return { ok: false, message: `no imsmanifest.xml: this is not a QTI content package (${manifest})` };
+    this.level = cefrLevel(manifest);
+    const resources = descendants(manifest, (e) => e.name === 'resource');
+    const types = resources.map((r) => r.attributes['type'] ?? '');
+    if (types.some((t) => /imsqti_xmlv1p2/.test(t))) return { ok: false, message: 'this is QTI 1.2 (the format of Canvas classic quizzes), which cannot be read; export the quiz as QTI 2.1 or 3.0, or as GIFT' };
+    const problems: string[] = [];
+    const test = resources.find((r) => /imsqti_test_xmlv(3p0|2p[12])/.test(r.attributes['type'] ?? ''));
+    const testRoot = test ? this.xml(test.attributes['href'] ?? '') : undefined;
+    if (test && typeof testRoot === 'object') {
+      this.title = testRoot.attributes['title'];
+      for (const part of descendants(testRoot, (e) => e.name === 'qti-test-part')) for (const s of children(part, 'qti-assessment-section')) this.section(s, test.attributes['href'] ?? '', problems);
+    } else {
+      for (const r of resources.filter((r) => /imsqti_item_xmlv(3p0|2p[12])/.test(r.attributes['type'] ?? ''))) {
+        const problem = this.item(r.attributes['href'] ?? '');
+        if (problem) problems.push(problem);
+      }
+    }
+    for (const p of problems) this.groups.note('The package', `Not brought in: ${p}.`);
+    return { ok: true, ...this.finish() };
+  }
+}
+
+export function qtiToQuiz(data: Uint8Array, fileName: string): QtiReading {
+  if (data[0] === 0x50 && data[1] === 0x4b) {
+    let files: Files;
+    try {
+      files = unzipSync(data);
+    } catch (error) {
+      return { ok: false, message: `the zip cannot be opened (${error instanceof Error ? error.message : String(error)})` };
+    }
+    return new PackageReader(files).read();
+  }
+  const reader = new PackageReader({ [fileName]: data });
+  const problem = reader.item(fileName);
+  if (problem) return { ok: false, message: problem };
+  const done = reader.finish();
+  return { ok: true, ...done };
+}
