@@ -16,7 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { Agent, AgentRequestError, NoApiKeyError, type TurnRequest } from './core/agent/agent';
-import { DEFAULT_SETTINGS, type AgentSettings } from './core/settings';
+import { DEFAULT_SETTINGS, defaultOf, parseSettingFlag, type AgentSettings, type NUMBER_SETTINGS } from './core/settings';
 import { FileDocument } from './core/documents/fileDocument';
 import { FileWorkspace } from './core/documents/fileWorkspace';
 import { documentKindForPath } from './core/documents/kind';
@@ -29,7 +29,7 @@ import { loadSkillCatalog } from './core/skills/catalog';
 import { builtinTools } from './core/tools/builtin';
 import { sdkLogger } from './core/agent/sdkLogger';
 import { CLI_WORDS } from './core/agent/surface';
-import type { ApprovalRule } from './core/tools/types';
+import { APPROVAL_RULES, type ApprovalRule } from './core/tools/types';
 import { CLI_EVENT_TYPES, type AgentEvent, type CliEvent, type ErrorCode } from './shared/events';
 import { answersSchema, type AnswerValue } from './shared/questions';
 import { EXCHANGE_USAGE, isExchangeVerb, runExchange } from './cliExchange';
@@ -48,11 +48,11 @@ Prints one JSON event per line; each "usage" event gives a model call's tokens a
 (absent for a model without a known price). Exit codes: 0 finished, 3 waiting for the user, 1 failed, 2 bad usage;
 a failure ends with an error event. The API key comes from --api-key or ANTHROPIC_API_KEY; the base URL
 from --base-url or ANTHROPIC_BASE_URL. --stall-timeout: how long to wait for a silent server (default
-${DEFAULT_SETTINGS.stallTimeoutMs / 1000}); --response-timeout: how long to wait for any answer at all, retries included
-(default ${DEFAULT_SETTINGS.responseTimeoutMs / 1000}; a "status" event with "kind":"waiting" says it is waiting meanwhile);
---max-document-mb: larger documents are refused before any model call (default ${DEFAULT_SETTINGS.maxDocumentBytes / 1024 / 1024}). FILE is edited in place (through a symlink, its target);
+${defaultOf('stallTimeoutMs')}); --response-timeout: how long to wait for any answer at all, retries included
+(default ${defaultOf('responseTimeoutMs')}; a "status" event with "kind":"waiting" says it is waiting meanwhile);
+--max-document-mb: larger documents are refused before any model call (default ${defaultOf('maxDocumentBytes')}). FILE is edited in place (through a symlink, its target);
 *.xml files are validated as lesson XML. --approval is when edits ask first (as the
-lessonAgent.approval.edits setting; default large); a change to students' work always asks, and under
+lessonAgent.approval.edits setting; default ${DEFAULT_SETTINGS.approvalEdits}); a change to students' work always asks, and under
 "never" it is refused unless the prompt asked for it. --take-over takes the session from a window or program
 that holds it (only when that has stopped: if it still runs, what it writes from then on is not saved).
 ANTHROPIC_LOG=debug logs the API client to stderr.`;
@@ -93,24 +93,16 @@ function required(value: string | undefined, flag: string): string {
   return value;
 }
 
-function positiveInt(value: string | undefined, flag: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 100) throw new UsageError(`${flag} must be a whole number from 1 to 100.`);
-  return n;
+/** A number flag, or the schema's default when it is not given; out of bounds is bad usage. */
+function numberFlag(key: keyof typeof NUMBER_SETTINGS, value: string | undefined): number {
+  if (value === undefined) return DEFAULT_SETTINGS[key];
+  const parsed = parseSettingFlag(key, value);
+  if (!parsed.ok) throw new UsageError(parsed.message);
+  return parsed.value;
 }
-
-function seconds(value: string | undefined, flag: string, fallbackMs: number): number {
-  if (value === undefined) return fallbackMs;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 600) throw new UsageError(`${flag} must be a whole number of seconds from 1 to 600.`);
-  return n * 1000;
-}
-
-const APPROVAL_RULES: readonly ApprovalRule[] = ['never', 'large', 'always'];
 
 function approvalRule(value: string | undefined): ApprovalRule {
-  if (value === undefined) return 'large';
+  if (value === undefined) return DEFAULT_SETTINGS.approvalEdits;
   const rule = APPROVAL_RULES.find((r) => r === value);
   if (!rule) throw new UsageError(`--approval must be one of: ${APPROVAL_RULES.join(', ')}.`);
   return rule;
@@ -168,10 +160,10 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
     apiKey: str('api-key') ?? (process.env.ANTHROPIC_API_KEY || undefined),
     baseUrl,
     model: str('model') ?? DEFAULT_MODEL,
-    maxSteps: positiveInt(str('max-steps'), '--max-steps', 10),
-    stallTimeoutMs: seconds(str('stall-timeout'), '--stall-timeout', DEFAULT_SETTINGS.stallTimeoutMs),
-    responseTimeoutMs: seconds(str('response-timeout'), '--response-timeout', DEFAULT_SETTINGS.responseTimeoutMs),
-    maxDocumentBytes: positiveInt(str('max-document-mb'), '--max-document-mb', DEFAULT_SETTINGS.maxDocumentBytes / 1024 / 1024) * 1024 * 1024,
+    maxSteps: numberFlag('maxSteps', str('max-steps')),
+    stallTimeoutMs: numberFlag('stallTimeoutMs', str('stall-timeout')),
+    responseTimeoutMs: numberFlag('responseTimeoutMs', str('response-timeout')),
+    maxDocumentBytes: numberFlag('maxDocumentBytes', str('max-document-mb')),
     approval: approvalRule(str('approval')),
     takeOver: values['take-over'] === true,
   };

@@ -1,8 +1,10 @@
-// The agent's settings and their one set of defaults, shared by the extension (which reads the
-// lessonAgent.* settings over them) and the CLI. package.json's defaults must equal these (a unit
-// test compares them), so a setting left alone behaves the same on both surfaces.
-import { DEFAULT_MODEL, type Effort } from './agent/models';
-import type { ApprovalRule } from './tools/types';
+// The agent's settings: their one set of defaults, and the bounds and choices of those a teacher
+// or a script sets, shared by the extension (which reads the lessonAgent.* settings over them) and
+// the CLI. package.json's defaults, minimums, maximums and choices must equal these (a unit test
+// compares them), so a setting behaves the same on both surfaces.
+import * as z from 'zod';
+import { DEFAULT_MODEL, EFFORTS, type Effort } from './agent/models';
+import { APPROVAL_RULES, type ApprovalRule } from './tools/types';
 
 export interface AgentSettings {
   model: string;
@@ -55,3 +57,60 @@ export const DEFAULT_SETTINGS: Readonly<AgentSettings> = Object.freeze({
   approvalEdits: 'large',
   alwaysConfirm: [],
 });
+
+/** A number a teacher (lessonAgent.<setting>) or a script (--<flag>) sets, in the unit they set it in. */
+export interface NumberSetting {
+  /** Its name under lessonAgent. in VS Code. */
+  readonly setting: string;
+  /** Its CLI flag, for those the CLI takes. */
+  readonly flag?: string;
+  readonly min: number;
+  readonly max: number;
+  /** What one unit of it is in AgentSettings (1000 for seconds kept as ms). */
+  readonly scale: number;
+  /** The unit's name where a message needs one ("seconds"). */
+  readonly unit?: string;
+}
+
+type NumberKey = 'maxSteps' | 'historyLength' | 'largeDocumentChars' | 'maxTokens' | 'stallTimeoutMs' | 'responseTimeoutMs' | 'maxDocumentBytes';
+
+export const NUMBER_SETTINGS: Readonly<Record<NumberKey, NumberSetting>> = Object.freeze({
+  maxSteps: { setting: 'maxSteps', flag: 'max-steps', min: 1, max: 100, scale: 1 },
+  historyLength: { setting: 'historyLength', min: 2, max: 200, scale: 1 },
+  largeDocumentChars: { setting: 'largeDocumentCharacters', min: 10_000, max: 2_000_000, scale: 1 },
+  maxTokens: { setting: 'maxTokens', min: 256, max: 128_000, scale: 1 },
+  // From one second: scripts and tests wait for a silent server that briefly.
+  stallTimeoutMs: { setting: 'stallTimeoutSeconds', flag: 'stall-timeout', min: 1, max: 600, scale: 1000, unit: 'seconds' },
+  responseTimeoutMs: { setting: 'responseTimeoutSeconds', flag: 'response-timeout', min: 1, max: 600, scale: 1000, unit: 'seconds' },
+  maxDocumentBytes: { setting: 'maxDocumentMegabytes', flag: 'max-document-mb', min: 1, max: 100, scale: 1024 * 1024, unit: 'megabytes' },
+});
+
+/** The setting's default in the unit it is set in (60 for a 60 000 ms timeout). */
+export function defaultOf(key: NumberKey): number {
+  return DEFAULT_SETTINGS[key] / NUMBER_SETTINGS[key].scale;
+}
+
+/** What a teacher or a script may set, with the defaults: one schema for the editor and the CLI. */
+export const settingsInputSchema = z.object({
+  model: z.string().trim().min(1).default(DEFAULT_SETTINGS.model),
+  effort: z.enum(EFFORTS).default(DEFAULT_SETTINGS.effort),
+  approvalEdits: z.enum(APPROVAL_RULES).default(DEFAULT_SETTINGS.approvalEdits),
+  ...(Object.fromEntries(
+    Object.entries(NUMBER_SETTINGS).map(([key, s]) => [key, z.number().int().min(s.min).max(s.max).default(defaultOf(key as NumberKey))]),
+  ) as Record<NumberKey, z.ZodDefault<z.ZodNumber>>),
+});
+
+/** A number setting brought within its bounds (the editor's way: a value out of range is not an error there). */
+export function clampSetting(key: NumberKey, value: unknown): number {
+  const s = NUMBER_SETTINGS[key];
+  const n = typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : defaultOf(key);
+  return Math.min(s.max, Math.max(s.min, n)) * s.scale;
+}
+
+/** A number setting from the command line, or why not (the CLI's way: a value out of range is bad usage). */
+export function parseSettingFlag(key: NumberKey, raw: string): { ok: true; value: number } | { ok: false; message: string } {
+  const s = NUMBER_SETTINGS[key];
+  const parsed = settingsInputSchema.shape[key].safeParse(Number(raw));
+  if (raw.trim() !== '' && parsed.success) return { ok: true, value: parsed.data * s.scale };
+  return { ok: false, message: `--${s.flag ?? s.setting} must be a whole number${s.unit ? ` of ${s.unit}` : ''} from ${s.min} to ${s.max}.` };
+}

@@ -4,7 +4,9 @@ import type { ConfirmationRequest } from '../../shared/events';
 import type { DocumentAccess, DocumentSnapshot, WorkspaceAccess } from '../documents/types';
 import type { SkillCatalog } from '../skills/types';
 
-export type ApprovalRule = 'never' | 'large' | 'always';
+/** When an edit asks the teacher first: never, only when large (the default), always. */
+export const APPROVAL_RULES = ['never', 'large', 'always'] as const;
+export type ApprovalRule = (typeof APPROVAL_RULES)[number];
 
 export interface ToolSettings {
   /** When an edit asks first: never, only large removals (more than a quarter), or always. */

@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_MODEL, EFFORTS, MODEL_CHOICES, MODELS, modelInfo } from '../../../../src/core/agent/models';
 import { modelParams, nearestEffort } from '../../../../src/core/agent/requestParams';
-import { DEFAULT_SETTINGS } from '../../../../src/core/settings';
+import { parseCommand } from '../../../../src/cli';
+import { DEFAULT_SETTINGS, NUMBER_SETTINGS } from '../../../../src/core/settings';
+import { APPROVAL_RULES } from '../../../../src/core/tools/types';
 import { refusalOf } from '../../../fake/apiRules';
 
 type Property = { default?: unknown; enum?: unknown[]; minimum?: number; maximum?: number };
@@ -15,21 +17,42 @@ const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..',
 const setting = (name: string): Property => manifest.contributes.configuration.properties[`lessonAgent.${name}`] ?? {};
 
 describe('models and default settings', () => {
-  it('package.json\'s defaults are DEFAULT_SETTINGS, which the CLI uses too', () => {
+  it('package.json\'s defaults, bounds and choices are the core\'s settings table, which the CLI uses too', () => {
     assert.equal(setting('model').default, DEFAULT_SETTINGS.model);
     assert.equal(DEFAULT_SETTINGS.model, DEFAULT_MODEL);
-    assert.equal(setting('maxSteps').default, DEFAULT_SETTINGS.maxSteps);
-    assert.equal(setting('historyLength').default, DEFAULT_SETTINGS.historyLength);
-    assert.equal(setting('largeDocumentCharacters').default, DEFAULT_SETTINGS.largeDocumentChars);
-    assert.equal(setting('maxTokens').default, DEFAULT_SETTINGS.maxTokens);
+    for (const [key, s] of Object.entries(NUMBER_SETTINGS)) {
+      const p = setting(s.setting);
+      assert.equal(p.default, DEFAULT_SETTINGS[key as keyof typeof NUMBER_SETTINGS] / s.scale, `${s.setting}: default`);
+      assert.equal(p.minimum, s.min, `${s.setting}: minimum`);
+      assert.equal(p.maximum, s.max, `${s.setting}: maximum`);
+    }
     assert.equal(setting('effort').default, DEFAULT_SETTINGS.effort);
     assert.deepEqual(setting('effort').enum, [...EFFORTS]);
-    assert.equal(setting('stallTimeoutSeconds').default, DEFAULT_SETTINGS.stallTimeoutMs / 1000);
-    assert.equal(setting('responseTimeoutSeconds').default, DEFAULT_SETTINGS.responseTimeoutMs / 1000);
-    assert.equal(setting('maxDocumentMegabytes').default, DEFAULT_SETTINGS.maxDocumentBytes / 1024 / 1024);
     assert.equal(setting('approval.edits').default, DEFAULT_SETTINGS.approvalEdits);
+    assert.deepEqual(setting('approval.edits').enum, [...APPROVAL_RULES]);
     assert.deepEqual(setting('approval.alwaysConfirm').default, DEFAULT_SETTINGS.alwaysConfirm);
     assert.ok(MODEL_CHOICES.includes(DEFAULT_MODEL));
+  });
+
+  it('the CLI takes each number flag at its bounds, refuses one past them in the table\'s words, and defaults to the table', () => {
+    const base = ['run', '--doc', 'lesson.md', '--prompt', 'hi', '--session-dir', 'sessions'];
+    const fields = { maxSteps: 'maxSteps', stallTimeoutMs: 'stallTimeoutMs', responseTimeoutMs: 'responseTimeoutMs', maxDocumentBytes: 'maxDocumentBytes' } as const;
+    const defaults = parseCommand(base);
+    assert.ok(defaults !== 'help');
+    assert.equal(defaults.approval, DEFAULT_SETTINGS.approvalEdits);
+    for (const [key, field] of Object.entries(fields)) {
+      const s = NUMBER_SETTINGS[key as keyof typeof fields];
+      assert.ok(s.flag, key);
+      assert.equal(defaults[field], DEFAULT_SETTINGS[field], `${s.flag}: default`);
+      for (const ok of [s.min, s.max]) {
+        const cmd = parseCommand([...base, `--${s.flag}`, String(ok)]);
+        assert.ok(cmd !== 'help');
+        assert.equal(cmd[field], ok * s.scale, `--${s.flag} ${ok}`);
+      }
+      for (const bad of [String(s.min - 1), String(s.max + 1), '2.5', 'ten', '']) {
+        assert.throws(() => parseCommand([...base, `--${s.flag}`, bad]), (err: Error) => err.message.includes(`--${s.flag} must be a whole number`) && err.message.includes(`from ${s.min} to ${s.max}`), `--${s.flag} ${bad}`);
+      }
+    }
   });
 
   it('every offered model, at every effort, gets a request the API accepts, capped at its output limit', () => {
