@@ -31,6 +31,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reviewEdit'), editId: id }),
   /** Undo one applied edit (the panel asked the user first); answered with a RevertResult. */
   z.object({ type: z.literal('revertEdit'), editId: id, requestId: id.optional() }),
+  /** Make an undone or reverted edit again; answered with a RevertResult. */
+  z.object({ type: z.literal('applyEditAgain'), editId: id, requestId: id }),
   z.object({ type: z.literal('newSession') }),
   z.object({ type: z.literal('openSession'), sessionId: id }),
   z.object({ type: z.literal('renameSession'), sessionId: id, title: z.string().trim().min(1).max(200) }),
@@ -85,7 +87,7 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type HostMessage = z.infer<typeof hostMessageSchema>;
 
-/** The answer to `revertEdit`: done, or why not (the user's later changes overlap it...). */
+/** The answer to `revertEdit` and `applyEditAgain`: done, or why not (the user's later changes overlap it...). */
 export const revertResultSchema = z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), message: z.string() })]);
 export type RevertResult = z.infer<typeof revertResultSchema>;
 

@@ -15,8 +15,13 @@ export const stepViewSchema = z.object({
   error: z.string().optional(),
   resultSummary: z.string().optional(),
   editId: z.string().optional(),
-  /** The edit this step applied was reverted from the panel. */
+  /** The edit this step applied was reverted from the panel (and not applied again since). */
   reverted: z.boolean().optional(),
+  /**
+   * What the document holds of the edit now, when not simply its change: undone (Ctrl+Z in the
+   * editor, or by hand) or changed (partly overwritten since). Absent: the change is there.
+   */
+  editState: z.enum(['undone', 'changed']).optional(),
 });
 export type StepView = z.infer<typeof stepViewSchema>;
 

@@ -56,7 +56,9 @@ export const TEST_IDS = {
 
   /**
    * The edits of a finished reply, visible without expanding the steps: one row per edit
-   * (`data-edit-id`, `data-reverted`) with Review and Revert; Revert asks in the row first.
+   * (`data-edit-id`, `data-reverted`, `data-state`: applied, undone, reverted, changed) with Review
+   * and Revert (while applied; it asks in the row first) or Apply again (undone, reverted), and
+   * what the document holds of it when not applied.
    */
   editActions: 'edit-actions',
   editRow: 'edit-row',
@@ -66,6 +68,8 @@ export const TEST_IDS = {
   editRevertConfirm: 'edit-revert-confirm',
   editRevertCancel: 'edit-revert-cancel',
   editRevertProblem: 'edit-revert-problem',
+  editApplyAgain: 'edit-apply-again',
+  editState: 'edit-state',
 
   /**
    * Question card: `data-status` (pending, answered, interrupted), `data-tool-call-id`, and on a

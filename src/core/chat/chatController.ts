@@ -34,6 +34,8 @@ export interface ChatHostActions {
   /** Closes the diff tabs opened under these keys (those still open). */
   closeDiffs(keys: readonly string[]): Promise<void>;
   revertEdit(session: ReadonlySession, edit: ReadonlyEdit): Promise<RevertResult>;
+  /** Makes an undone or reverted edit again on its document (one undoable step). */
+  applyEditAgain(edit: ReadonlyEdit): Promise<RevertResult>;
   /** Asks where (a save dialog) and writes the file; undefined when the user cancelled. */
   exportSession(session: ReadonlySession): Promise<ExportedFile | undefined>;
   /** Shows a document in an editor (the session's bound one, or an export). */
@@ -189,6 +191,10 @@ export class ChatController {
         return this.panel.reviewEdit(message.editId);
       case 'revertEdit':
         return this.revertEdit(message);
+      case 'applyEditAgain': {
+        const result = await this.panel.applyAgain(message.editId);
+        return this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result });
+      }
       case 'showDocument':
         if (this.shown.view.document) await this.deps.actions.showDocument(this.shown.view.document.uri);
         return;
@@ -239,6 +245,20 @@ export class ChatController {
     const result = await this.panel.revert(message.editId);
     if (message.requestId) this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result });
     else if (!result.ok) this.deps.actions.notify('warn', result.message);
+  }
+
+  /**
+   * A document changed in the editor: when it is the open session's, the edits it no longer holds
+   * (Ctrl+Z, typed over) or holds again (Ctrl+Y) are shown so. Waits while a turn runs (its end
+   * looks again).
+   */
+  async documentChanged(uri: string): Promise<void> {
+    if (this.shown.view.document?.uri !== uri || this.shown.view.readOnly) return;
+    try {
+      await this.panel.followDocument();
+    } catch (error) {
+      this.deps.log('warn', `Following the document failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** Sends a user message, creating a session bound to the active document if none is open. */
@@ -317,6 +337,9 @@ export class ChatController {
       await this.shown.refreshList();
       this.channel.send({ type: 'sessions', sessions: this.shown.sessions });
       await this.shown.turnOver(request.sessionId);
+      // What the teacher undid or redid in the editor while the turn ran is shown now.
+      const document = this.shown.view.document;
+      if (document) await this.documentChanged(document.uri);
     }
   }
 

@@ -18,6 +18,10 @@ export class ChangeSet {
   private thinkingChanged = false;
   private titleChanged = false;
   private documentChanged = false;
+  private redoChanged = false;
+  private restoringChanged = false;
+  /** The main line moved (a part set aside, a branch brought back), in order: replayed before the rest. */
+  private readonly lineMoves: SessionChange[] = [];
 
   message(id: string): void {
     this.messages.add(id);
@@ -63,6 +67,24 @@ export class ChangeSet {
     this.documentChanged = true;
   }
 
+  redo(): void {
+    this.redoChanged = true;
+  }
+
+  restoring(): void {
+    this.restoringChanged = true;
+  }
+
+  /** A part of the main line set aside, or a branch brought back: recorded as it is now (a copy). */
+  line(move: Extract<SessionChange, { op: 'setAside' | 'bringBack' }>): void {
+    this.lineMoves.push(structuredClone(move));
+  }
+
+  /** Messages were added since the last save (their records would be replayed after a line move). */
+  get addedMessages(): boolean {
+    return this.messages.size > 0;
+  }
+
   get empty(): boolean {
     return (
       this.messages.size + this.turns.size + this.calls.size + this.edits.size + this.attached.size + this.noticed.size === 0 &&
@@ -70,7 +92,10 @@ export class ChangeSet {
       !this.frameChanged &&
       !this.thinkingChanged &&
       !this.titleChanged &&
-      !this.documentChanged
+      !this.documentChanged &&
+      !this.redoChanged &&
+      !this.restoringChanged &&
+      this.lineMoves.length === 0
     );
   }
 
@@ -79,7 +104,8 @@ export class ChangeSet {
    * store serialises them at once, before anything else can change them.
    */
   take(session: Session): SessionChange[] {
-    const out: SessionChange[] = [...this.insertedMessages(session)];
+    // The line moves first: the messages inserted after them are counted on the line they left.
+    const out: SessionChange[] = [...this.lineMoves, ...this.insertedMessages(session)];
     for (const id of this.attached) {
       // A message inserted in this checkpoint already carries its attachments.
       const message = this.messages.has(id) ? undefined : session.messages.find((m) => m.id === id);
@@ -89,7 +115,7 @@ export class ChangeSet {
       const message = this.messages.has(id) ? undefined : session.messages.find((m) => m.id === id);
       if (message) out.push({ op: 'notices', messageId: id, notices: message.notices ?? [] });
     }
-    if (this.frameChanged && session.frame) out.push({ op: 'frame', frame: session.frame });
+    if (this.frameChanged) out.push({ op: 'frame', frame: session.frame ?? null });
     if (this.thinkingChanged) out.push({ op: 'thinking', thinking: session.thinking ?? {} });
     for (const id of this.turns) {
       const turn = session.turns.find((t) => t.id === id);
@@ -106,6 +132,8 @@ export class ChangeSet {
     if (this.pendingChanged) out.push({ op: 'pending', pending: session.pending ?? null });
     if (this.titleChanged) out.push({ op: 'title', title: session.title });
     if (this.documentChanged && session.document) out.push({ op: 'document', document: session.document });
+    if (this.redoChanged) out.push({ op: 'redo', redo: session.redo ?? null });
+    if (this.restoringChanged) out.push({ op: 'restoring', restoring: session.restoring ?? null });
     this.clear();
     return out;
   }
@@ -117,7 +145,9 @@ export class ChangeSet {
     this.edits.clear();
     this.attached.clear();
     this.noticed.clear();
+    this.lineMoves.length = 0;
     this.pendingChanged = this.titleChanged = this.documentChanged = this.frameChanged = this.thinkingChanged = false;
+    this.redoChanged = this.restoringChanged = false;
   }
 
   /** New messages in ascending order of where they now stand; found from the end, where appends are. */

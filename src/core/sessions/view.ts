@@ -12,7 +12,8 @@ import type {
   StepView,
 } from '../../shared/view';
 import { isPrompt, promptText } from './summary';
-import type { ReadonlyMessage, ReadonlySession, ReadonlyToolCall, ReadonlyTurn } from './schema';
+import { storedPresence } from './presence';
+import type { ReadonlyEdit, ReadonlyMessage, ReadonlySession, ReadonlyToolCall, ReadonlyTurn } from './schema';
 
 /** What separates two text blocks of one turn, in the events and in the view alike. */
 export const TEXT_BLOCK_SEPARATOR = '\n\n';
@@ -81,7 +82,16 @@ function atText(offsets: ReadonlyMap<string, number>, id: string): { atText?: nu
   return at === undefined ? {} : { atText: at };
 }
 
-function stepOf(call: ReadonlyToolCall, reverted: ReadonlySet<string>): StepView {
+/** What a step shows of its edit: reverted from the panel, undone in the editor, changed since. */
+function editStateOf(edit: ReadonlyEdit | undefined): Pick<StepView, 'reverted' | 'editState'> {
+  if (!edit || edit.status !== 'applied') return {};
+  const presence = storedPresence(edit);
+  if (presence === 'applied') return {};
+  if (edit.revertedAt !== undefined && presence === 'undone') return { reverted: true };
+  return { editState: presence };
+}
+
+function stepOf(call: ReadonlyToolCall, edits: ReadonlyMap<string, ReadonlyEdit>): StepView {
   // A call the user declined did not fail: the reducer shows it as declined too.
   const status =
     call.status === 'success'
@@ -99,7 +109,7 @@ function stepOf(call: ReadonlyToolCall, reverted: ReadonlySet<string>): StepView
     ...(call.error !== undefined && status !== 'declined' ? { error: call.error } : {}),
     ...(call.resultSummary !== undefined ? { resultSummary: call.resultSummary } : {}),
     ...(call.editId !== undefined ? { editId: call.editId } : {}),
-    ...(call.editId !== undefined && reverted.has(call.editId) ? { reverted: true } : {}),
+    ...(call.editId !== undefined ? editStateOf(edits.get(call.editId)) : {}),
   };
 }
 
@@ -133,16 +143,15 @@ function cardsOf(turn: ReadonlyTurn, calls: readonly ReadonlyToolCall[], offsets
   return { questions, confirmations };
 }
 
-function assistantItem(session: ReadonlySession, turn: ReadonlyTurn): AssistantItem {
+function assistantItem(session: ReadonlySession, turn: ReadonlyTurn, edits: ReadonlyMap<string, ReadonlyEdit>): AssistantItem {
   const calls = Object.values(session.toolCalls).filter((c) => c.turnId === turn.id);
   const status = ASSISTANT_STATUS[turn.status];
   const narration = turnNarration(session, turn.id);
-  const reverted = new Set(session.edits.filter((e) => e.revertedAt !== undefined).map((e) => e.id));
   return {
     kind: 'assistant',
     id: turn.id,
     text: turnText(session.messages, turn.id),
-    steps: calls.map((c) => stepOf(c, reverted)),
+    steps: calls.map((c) => stepOf(c, edits)),
     ...(narration.length > 0 ? { narration } : {}),
     status,
     ...(turn.partial ? { partial: true } : {}),
@@ -157,6 +166,7 @@ function assistantItem(session: ReadonlySession, turn: ReadonlyTurn): AssistantI
 
 export function sessionToView(session: ReadonlySession): SessionView {
   const items: ChatItem[] = [];
+  const edits = new Map(session.edits.map((e) => [e.id, e]));
   for (const turn of session.turns) {
     const prompt = session.messages.find((m) => m.turnId === turn.id && isPrompt(m));
     if (prompt) {
@@ -168,7 +178,7 @@ export function sessionToView(session: ReadonlySession): SessionView {
         ...(prompt.context ? { context: prompt.context } : {}),
       });
     }
-    items.push(assistantItem(session, turn));
+    items.push(assistantItem(session, turn, edits));
   }
   return {
     sessionId: session.id,

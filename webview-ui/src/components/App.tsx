@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import * as z from 'zod';
-import type { RevertResult } from '../../../src/shared/protocol';
+import type { RevertResult, WebviewMessage } from '../../../src/shared/protocol';
 import { revertResultSchema } from '../../../src/shared/protocol';
 import type { SessionView } from '../../../src/shared/view';
 import { pendingCard } from '../../../src/shared/viewReducer';
@@ -54,12 +54,14 @@ async function pickFile(): Promise<string | undefined> {
   return typeof value === 'string' ? value : (value?.path ?? undefined);
 }
 
-async function revertEdit(editId: string): Promise<RevertResult> {
-  const result = await request((requestId) => ({ type: 'revertEdit', editId, requestId }), REVERT_TIMEOUT_MS);
-  const parsed = revertResultSchema.safeParse(result);
+async function editResult(message: (requestId: string) => WebviewMessage): Promise<RevertResult> {
+  const parsed = revertResultSchema.safeParse(await request(message, REVERT_TIMEOUT_MS));
   if (!parsed.success) throw new Error('unexpected answer from the extension');
   return parsed.data;
 }
+
+const revertEdit = (editId: string): Promise<RevertResult> => editResult((requestId) => ({ type: 'revertEdit', editId, requestId }));
+const applyEditAgain = (editId: string): Promise<RevertResult> => editResult((requestId) => ({ type: 'applyEditAgain', editId, requestId }));
 
 export function App(): ReactNode {
   const [ui, dispatchUi] = useReducer(uiReducer, undefined, () => fromPersisted(getState()));
@@ -97,7 +99,7 @@ export function App(): ReactNode {
     },
     [onPrefill],
   );
-  const actions = useMemo<ChatActions>(() => ({ post, ui: dispatchUi, pickFile, focusInput, revertEdit, suggest }), [focusInput, suggest]);
+  const actions = useMemo<ChatActions>(() => ({ post, ui: dispatchUi, pickFile, focusInput, revertEdit, applyEditAgain, suggest }), [focusInput, suggest]);
 
   useEffect(() => {
     if (host.ready && wantsFocus.current && inputRef.current) {
