@@ -182,6 +182,7 @@ export const en = {
   errSession: 'The session could not be saved or loaded.',
   errInUse: 'This session is open in another window or program.',
   errUnknown: 'Something went wrong.',
+  errRewind: 'The restore could not be done; nothing was changed.',
 } as const;
 
 export type MessageKey = keyof typeof en;

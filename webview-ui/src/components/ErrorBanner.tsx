@@ -29,6 +29,7 @@ const ERROR_TEXT: Record<ErrorCode, MessageKey> = {
   session: 'errSession',
   in_use: 'errInUse',
   usage: 'errUnknown',
+  rewind: 'errRewind',
   unknown: 'errUnknown',
 };
 
