@@ -81,6 +81,9 @@ export function createChatActions({ apiKeys, review, log, state, highlighter }: 
       const texts = editReview(edit, await currentText(edit.documentUri));
       await review.openDiff(key, edit.documentUri, texts.before, texts.after, titled(vscode.l10n.t('{0} (before ↔ after)', edit.summary), texts));
     },
+    async openTextDiff(key, documentUri, before, after, title) {
+      await review.openDiff(key, documentUri, before, after, title);
+    },
     closeDiffs: (keys) => review.close(keys),
     async revertEdit(_session: ReadonlySession, edit: ReadonlyEdit) {
       const document = new VscodeDocumentAccess(vscode.Uri.parse(edit.documentUri), highlighter);

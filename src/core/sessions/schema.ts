@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { textPatchSchema } from '../documents/patch';
 import { confirmationRequestSchema, costSchema, ERROR_CODES, usageSchema } from '../../shared/events';
 import { answerValueSchema, questionSchema } from '../../shared/questions';
-import { boundDocumentSchema } from '../../shared/view';
+import { boundDocumentSchema, REWIND_SCOPES, type RewindScope } from '../../shared/view';
 
 export const SESSION_SCHEMA_VERSION = 5;
 
@@ -291,8 +291,7 @@ export const redoSchema = z.object({
 });
 export type Redo = z.infer<typeof redoSchema>;
 
-export const REWIND_SCOPES = ['both', 'document', 'conversation'] as const;
-export type RewindScope = (typeof REWIND_SCOPES)[number];
+export type { RewindScope };
 
 /**
  * A restore, Redo or switch of branch under way, journalled before the document changes: a crash

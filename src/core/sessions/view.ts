@@ -4,6 +4,8 @@
 // by a blank line, cards from the interactive tool calls, partial/error as the reducer marks them.
 import type {
   AssistantItem,
+  BranchView,
+  RedoView,
   ChatItem,
   ConfirmationCard,
   NarrationNote,
@@ -13,7 +15,7 @@ import type {
 } from '../../shared/view';
 import { isPrompt, promptText } from './summary';
 import { storedPresence } from './presence';
-import type { ReadonlyEdit, ReadonlyMessage, ReadonlySession, ReadonlyToolCall, ReadonlyTurn } from './schema';
+import type { ReadonlyBranch, ReadonlyEdit, ReadonlyMessage, ReadonlySession, ReadonlyToolCall, ReadonlyTurn } from './schema';
 
 /** What separates two text blocks of one turn, in the events and in the view alike. */
 export const TEXT_BLOCK_SEPARATOR = '\n\n';
@@ -164,6 +166,35 @@ function assistantItem(session: ReadonlySession, turn: ReadonlyTurn, edits: Read
   };
 }
 
+const FIRST_WORDS = 80;
+
+function firstWords(messages: readonly ReadonlyMessage[]): string {
+  const prompt = messages.find((m) => isPrompt(m));
+  const text = prompt ? promptText(prompt).replace(/\s+/g, ' ').trim() : '';
+  return text.length > FIRST_WORDS ? `${text.slice(0, FIRST_WORDS - 1).trimEnd()}…` : text;
+}
+
+function messageCount(branch: ReadonlyBranch): number {
+  return branch.turns.length + branch.messages.filter((m) => isPrompt(m)).length;
+}
+
+function branchView(b: ReadonlyBranch): BranchView {
+  return { id: b.id, ...(b.afterTurn ? { afterTurn: b.afterTurn } : {}), firstWords: firstWords(b.messages), messages: messageCount(b), setAsideAt: b.setAsideAt };
+}
+
+/** The branches that can be switched to from the main line (those that left it at one of its turns), but Redo's. */
+function branchesOf(session: ReadonlySession): BranchView[] {
+  const turns = new Set(session.turns.map((t) => t.id));
+  return (session.branches ?? []).filter((b) => b.id !== session.redo?.branch && (b.afterTurn === undefined || turns.has(b.afterTurn))).map(branchView);
+}
+
+function redoOf(session: ReadonlySession): RedoView | undefined {
+  const redo = session.redo;
+  if (!redo) return undefined;
+  const branch = redo.branch ? session.branches?.find((b) => b.id === redo.branch) : undefined;
+  return { edits: redo.edits.length, ...(branch ? { branch: branchView(branch) } : {}) };
+}
+
 export function sessionToView(session: ReadonlySession): SessionView {
   const items: ChatItem[] = [];
   const edits = new Map(session.edits.map((e) => [e.id, e]));
@@ -180,11 +211,15 @@ export function sessionToView(session: ReadonlySession): SessionView {
     }
     items.push(assistantItem(session, turn, edits));
   }
+  const branches = branchesOf(session);
+  const redo = redoOf(session);
   return {
     sessionId: session.id,
     title: session.title,
     ...(session.document ? { document: session.document } : {}),
     items,
     busy: session.turns.some((t) => t.status === 'running'),
+    ...(branches.length > 0 ? { branches } : {}),
+    ...(redo ? { redo } : {}),
   };
 }

@@ -24,6 +24,7 @@ import { MessageList } from './MessageList';
 import { Notices } from './Notices';
 import { SessionsPanel } from './SessionsPanel';
 import { BoundDocumentNote, ExportedNote } from './StatusNotes';
+import { BranchesPanel, RedoNote } from '../rewind/Branches';
 
 /** The file dialog can stay open as long as the user likes. */
 const PICK_FILE_TIMEOUT_MS = 10 * 60_000;
@@ -132,17 +133,25 @@ export function App(): ReactNode {
       <div className="app" ref={rootRef} role="region" data-testid={TEST_IDS.root} data-ready={host.ready ? 'true' : 'false'} aria-label={t('appLabel')}>
         {host.ready ? (
           <>
-            <Header session={session} meta={host.meta} sessionsOpen={ui.sessionsOpen} />
-            <div className="sessions-anchor">{ui.sessionsOpen ? <SessionsPanel sessions={host.sessions} currentId={session.sessionId} locale={host.meta.locale} /> : null}</div>
+            <Header session={session} meta={host.meta} sessionsOpen={ui.sessionsOpen} branchesOpen={ui.branchesOpen} />
+            <div className="sessions-anchor">
+              {ui.sessionsOpen ? <SessionsPanel sessions={host.sessions} currentId={session.sessionId} locale={host.meta.locale} /> : null}
+              {ui.branchesOpen && session.branches?.length ? <BranchesPanel session={session} /> : null}
+            </div>
             <Notices meta={host.meta} readOnly={session.readOnly} />
             <main className="chat">
-              {session.items.length > 0 ? <MessageList key={session.sessionId} items={session.items} ui={ui} locale={host.meta.locale} /> : <EmptyChat meta={host.meta} />}
+              {session.items.length > 0 ? (
+                <MessageList key={session.sessionId} items={session.items} ui={ui} locale={host.meta.locale} locked={session.busy || session.readOnly !== undefined} branches={session.branches} />
+              ) : (
+                <EmptyChat meta={host.meta} />
+              )}
             </main>
             <div className="sr-only" role="status" aria-live="polite">
               {status ? t(status) : ''}
             </div>
             {exported ? <ExportedNote exported={exported} onDismiss={() => setExported(undefined)} /> : null}
             <BoundDocumentNote session={session} meta={host.meta} />
+            <RedoNote session={session} />
             <Composer draft={ui.draft} busy={session.busy} waiting={waiting} readOnly={session.readOnly !== undefined} inputRef={inputRef} />
           </>
         ) : (

@@ -93,6 +93,7 @@ export async function setup(scenario: ScenarioInput, options: SetupOptions = {})
     pickFile: async () => 'lessons/picked.lesson.xml',
     openProposalDiff: async (key) => void calls.push(`openProposalDiff ${key}`),
     openEditDiff: async (key) => void calls.push(`openEditDiff ${key}`),
+    openTextDiff: async (key) => void calls.push(`openTextDiff ${key}`),
     closeDiffs: async (keys) => void calls.push(`closeDiffs ${keys.join(' ')}`),
     // The real Revert and Apply again, on the in-memory document.
     revertEdit: async (_session, edit) => {
