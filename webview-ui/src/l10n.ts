@@ -103,6 +103,7 @@ export const en = {
   rewindLoading: 'Looking at what would change...',
   rewindUndone: 'The lesson: the agent’s changes after this point are undone ({0}).',
   rewindRedone: 'The lesson: the agent’s changes are made again ({0}).',
+  rewindUndoneRedone: 'The lesson: the agent’s changes after this point are undone ({0}) and those of the other version made again ({1}).',
   rewindTypingStays: 'What you typed since stays.',
   rewindLessonSame: 'The lesson stays as it is: the agent changed nothing in it after this point.',
   rewindSetAside: 'The conversation: {0} set aside, not deleted.',

@@ -18,11 +18,15 @@ function changes(list: readonly string[]): string {
 export function lessonWords(preview: Preview): string | undefined {
   const lesson = preview.lesson;
   if (!lesson) return undefined;
-  const parts: string[] = [];
-  if (lesson.undone.length > 0) parts.push(t('rewindUndone', changes(lesson.undone)));
-  if (lesson.redone.length > 0) parts.push(t('rewindRedone', changes(lesson.redone)));
-  if (parts.length === 0) return t('rewindLessonSame');
-  return `${parts.join(' ')} ${t('rewindTypingStays')}`;
+  const { undone, redone } = lesson;
+  if (undone.length === 0 && redone.length === 0) return t('rewindLessonSame');
+  const what =
+    undone.length > 0 && redone.length > 0
+      ? t('rewindUndoneRedone', changes(undone), changes(redone))
+      : undone.length > 0
+        ? t('rewindUndone', changes(undone))
+        : t('rewindRedone', changes(redone));
+  return `${what} ${t('rewindTypingStays')}`;
 }
 
 /** One sentence about the conversation, or undefined when it is not part of it. */
