@@ -6,17 +6,14 @@ import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Agent } from '../../src/core/agent/agent';
-import { FileDocument } from '../../src/core/documents/fileDocument';
 import { FileSessionStore } from '../../src/core/sessions/fileStore';
 import type { ReadonlySession } from '../../src/core/sessions/schema';
 import { sessionToView } from '../../src/core/sessions/view';
-import { DEFAULT_SETTINGS } from '../../src/core/settings';
 import { sessionViewSchema } from '../../src/shared/view';
 import { startFakeAnthropic, type FakeAnthropic } from '../fake/fakeAnthropic';
 import type { ScenarioInput } from '../fake/scenario';
 import { CLI, requireBuiltCli } from '../unit/core/cliProcess';
-import { captured, cli, figure, KEY, seededRandom, tempDir } from './kit';
+import { captured, cli, figure, KEY, seededRandom, settled, spawnCli, tempDir } from './kit';
 
 const KILLS = 50;
 const CHAINS = 5;
@@ -37,52 +34,8 @@ const SCENARIO: ScenarioInput = {
   fallback: { blocks: [{ type: 'text', text: 'Noted.' }] },
 };
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-}
-
-/** Runs the CLI; `killAfterMs` counts from its first event (the turn has started: its session exists). */
-function spawnCli(args: string[], killAfterMs: number | undefined): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args, '--api-key', KEY], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      if (killAfterMs !== undefined && timer === undefined) timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-    });
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      captured(stdout);
-      captured(stderr);
-      resolve({ code, signal, stdout });
-    });
-  });
-}
-
 function userTexts(session: ReadonlySession): string[] {
   return session.messages.filter((m) => m.role === 'user').flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.flatMap((b) => (b.type === 'text' ? [b.text] : []))));
-}
-
-/** Opens the session as the next process would: what the crash left open is settled first. */
-async function settled(sessions: string, doc: string, id: string): Promise<ReadonlySession> {
-  const document = new FileDocument(doc);
-  const agent = new Agent({
-    store: new FileSessionStore(sessions),
-    createClient: () => {
-      throw new Error('no model is called to open a session');
-    },
-    tools: () => [],
-    skills: () => ({ list: () => [], get: () => undefined }),
-    document: () => document,
-    workspace: () => undefined,
-    settings: () => DEFAULT_SETTINGS,
-  });
-  return agent.openSession(id);
 }
 
 interface Tally {
