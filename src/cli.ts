@@ -1,9 +1,9 @@
 // The headless CLI over the same core as the extension. Scripts and tests depend on its exact forms:
 //   lesson-agent run --doc FILE --prompt TEXT --session-dir DIR [--session ID] [--base-url URL]
 //                    [--api-key KEY] [--model ID] [--max-steps N] [--stall-timeout SECONDS]
-//                    [--approval never|large|always]
+//                    [--response-timeout SECONDS] [--max-document-mb N] [--approval never|large|always] [--take-over]
 //   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
-//                    [--approval never|large|always]
+//                    [--approval never|large|always] [--take-over]
 //   lesson-agent rewind --session-dir DIR --session ID --to TURN_ID [--only document|conversation]
 //   lesson-agent redo --session-dir DIR --session ID
 // stdout is JSON Lines, one event per line (the agent's events, and `discard` when a retry withdraws
@@ -12,7 +12,7 @@
 // the user (session saved), 1 failed, 2 bad usage; every non-zero exit prints an error event last.
 import { DEFAULT_MODEL } from './core/agent/models';
 import Anthropic from '@anthropic-ai/sdk';
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -22,7 +22,9 @@ import { FileDocument } from './core/documents/fileDocument';
 import { FileWorkspace } from './core/documents/fileWorkspace';
 import { documentKindForPath } from './core/documents/kind';
 import { FileSessionStore } from './core/sessions/fileStore';
-import { SessionCorruptError, SessionInUseError, SessionNotFoundError } from './core/sessions/types';
+import { describeHolder } from './core/sessions/lock';
+import { DISK_FULL_MESSAGE, DiskFullError, SessionCorruptError, SessionInUseError, SessionNotFoundError } from './core/sessions/types';
+import { isDiskFull } from './core/durableFs';
 import type { ReadonlySession } from './core/sessions/schema';
 import { loadSkillCatalog } from './core/skills/catalog';
 import { builtinTools } from './core/tools/builtin';
@@ -38,9 +40,9 @@ const EXIT = { done: 0, failed: 1, usage: 2, waiting: 3 } as const;
 const USAGE = `Usage:
   lesson-agent run --doc FILE --prompt TEXT --session-dir DIR [--session ID] [--base-url URL]
                    [--api-key KEY] [--model ID] [--max-steps N] [--stall-timeout SECONDS]
-                   [--approval never|large|always]
+                   [--response-timeout SECONDS] [--max-document-mb N] [--approval never|large|always] [--take-over]
   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
-                   [--approval never|large|always]
+                   [--approval never|large|always] [--take-over]
   lesson-agent rewind --session-dir DIR --session ID --to TURN_ID [--only document|conversation]
   lesson-agent redo --session-dir DIR --session ID
 
@@ -55,10 +57,14 @@ Prints one JSON event per line; each "usage" event gives a model call's tokens a
 (absent for a model without a known price). Exit codes: 0 finished, 3 waiting for the user, 1 failed, 2 bad usage;
 a failure ends with an error event. The API key comes from --api-key or ANTHROPIC_API_KEY; the base URL
 from --base-url or ANTHROPIC_BASE_URL. --stall-timeout: how long to wait for a silent server (default
-${DEFAULT_SETTINGS.stallTimeoutMs / 1000}). FILE is edited in place (through a symlink, its target);
+${DEFAULT_SETTINGS.stallTimeoutMs / 1000}); --response-timeout: how long to wait for any answer at all, retries included
+(default ${DEFAULT_SETTINGS.responseTimeoutMs / 1000}; a "status" event with "kind":"waiting" says it is waiting meanwhile);
+--max-document-mb: larger documents are refused before any model call (default ${DEFAULT_SETTINGS.maxDocumentBytes / 1024 / 1024}). FILE is edited in place (through a symlink, its target);
 *.xml files are validated as lesson XML. --approval is when edits ask first (as the
 lessonAgent.approval.edits setting; default large); a change to students' work always asks, and under
-"never" it is refused unless the prompt asked for it. ANTHROPIC_LOG=debug logs the API client to stderr.`;
+"never" it is refused unless the prompt asked for it. --take-over takes the session from a window or program
+that holds it (only when that has stopped: if it still runs, what it writes from then on is not saved).
+ANTHROPIC_LOG=debug logs the API client to stderr.`;
 
 /** Who holds a session's lock while this process writes it, as other surfaces name it. */
 const HOLDER = 'the lesson-agent command line';
@@ -72,13 +78,25 @@ interface Common {
   model: string;
   maxSteps: number;
   stallTimeoutMs: number;
+  responseTimeoutMs: number;
+  maxDocumentBytes: number;
   approval: ApprovalRule;
+  takeOver: boolean;
 }
 
 type Command =
   | ({ kind: 'run'; doc: string; prompt: string; session: string | undefined } & Common)
   | ({ kind: 'resume'; session: string; answer: AnswerValue[] | undefined; approve: boolean; deny: boolean; feedback: string | undefined } & Common)
   | (RewindCommand & Common);
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 function required(value: string | undefined, flag: string): string {
   if (value === undefined || value.trim() === '') throw new UsageError(`${flag} is required.`);
@@ -136,7 +154,10 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
     model: text,
     'max-steps': text,
     'stall-timeout': text,
+    'response-timeout': text,
+    'max-document-mb': text,
     approval: text,
+    'take-over': flag,
   };
   const options: ParseArgsConfig['options'] =
     verb === 'run'
@@ -151,14 +172,22 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
   const str = (k: string): string | undefined => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const baseUrl = str('base-url') ?? (process.env.ANTHROPIC_BASE_URL || undefined);
+  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
+    const from = str('base-url') !== undefined ? '--base-url' : 'ANTHROPIC_BASE_URL';
+    throw new UsageError(`${from} must be an http:// or https:// address (such as https://api.anthropic.com), not "${baseUrl.slice(0, 200)}".`);
+  }
   const common: Common = {
     sessionDir: resolve(required(str('session-dir'), '--session-dir')),
     apiKey: str('api-key') ?? (process.env.ANTHROPIC_API_KEY || undefined),
-    baseUrl: str('base-url') ?? (process.env.ANTHROPIC_BASE_URL || undefined),
+    baseUrl,
     model: str('model') ?? DEFAULT_MODEL,
     maxSteps: positiveInt(str('max-steps'), '--max-steps', 10),
     stallTimeoutMs: seconds(str('stall-timeout'), '--stall-timeout', DEFAULT_SETTINGS.stallTimeoutMs),
+    responseTimeoutMs: seconds(str('response-timeout'), '--response-timeout', DEFAULT_SETTINGS.responseTimeoutMs),
+    maxDocumentBytes: positiveInt(str('max-document-mb'), '--max-document-mb', DEFAULT_SETTINGS.maxDocumentBytes / 1024 / 1024) * 1024 * 1024,
     approval: approvalRule(str('approval')),
+    takeOver: values['take-over'] === true,
   };
   if (verb === 'rewind' || verb === 'redo') return { ...rewindCommand(verb, str), ...common };
   if (verb === 'run') {
@@ -178,6 +207,19 @@ function rewindCommand(verb: 'rewind' | 'redo', str: (k: string) => string | und
   const only = str('only');
   if (only !== undefined && only !== 'document' && only !== 'conversation') throw new UsageError('--only must be document or conversation.');
   return { kind: 'rewind', session, to: required(str('to'), '--to'), only };
+}
+
+/** --doc must name a regular file: a pipe would block the read forever, a folder or a device is no document. */
+function docProblem(path: string): string | undefined {
+  let info;
+  try {
+    info = statSync(path);
+  } catch {
+    return `--doc ${path} does not exist.`;
+  }
+  if (info.isFile()) return undefined;
+  const what = info.isDirectory() ? 'a folder' : info.isFIFO() ? 'a named pipe' : info.isSocket() ? 'a socket' : 'a device';
+  return `--doc ${path} is ${what}, not a file: give the lesson or text file to edit.`;
 }
 
 function openDocument(path: string): FileDocument {
@@ -209,6 +251,8 @@ async function buildAgent(cmd: Command, store: FileSessionStore, doc: FileDocume
     model: cmd.model,
     maxSteps: cmd.maxSteps,
     stallTimeoutMs: cmd.stallTimeoutMs,
+    responseTimeoutMs: cmd.responseTimeoutMs,
+    maxDocumentBytes: cmd.maxDocumentBytes,
     approvalEdits: cmd.approval,
   };
   return new Agent({
@@ -259,7 +303,9 @@ function write(event: CliEvent): void {
 
 /** The agent's events as the CLI prints them: a retry becomes a discard event. */
 function print(event: AgentEvent): void {
-  if (event.type === 'status') {
+  if (event.type === 'status' && event.kind === 'waiting') {
+    write(event);
+  } else if (event.type === 'status') {
     const { sessionId, turnId, code, attempt } = event;
     write({ type: 'discard', sessionId, turnId, code, attempt, chars: event.discard ?? 0, thinkingChars: event.discardThinking ?? 0 });
   } else if (CLI_EVENT_TYPES.has(event.type)) {
@@ -307,6 +353,7 @@ async function failureOf(err: unknown, cmd: Command, store: FileSessionStore, re
   }
   if (err instanceof SessionInUseError) return fail(EXIT.failed, 'in_use', message, sessionId, '', true);
   if (err instanceof SessionCorruptError) return fail(EXIT.failed, 'session', message, sessionId);
+  if (err instanceof DiskFullError || isDiskFull(err)) return fail(EXIT.failed, 'disk_full', DISK_FULL_MESSAGE, sessionId, '', true);
   if (isFsError(err)) return fail(EXIT.failed, 'session', `The session folder ${cmd.sessionDir} cannot be used: ${message}`, sessionId);
   return fail(EXIT.failed, 'unknown', `Unexpected failure: ${message}`, sessionId);
 }
@@ -315,6 +362,15 @@ async function failureOf(err: unknown, cmd: Command, store: FileSessionStore, re
 async function removeStaleTemps(store: FileSessionStore, doc: FileDocument | undefined): Promise<void> {
   const removed = [...(await store.removeStaleTemps().catch(() => [])), ...((await doc?.removeStaleTemps().catch(() => [])) ?? [])];
   if (removed.length > 0) process.stderr.write(`Removed ${removed.length} temp file(s) left by an interrupted run.\n`);
+}
+
+/** --take-over: the session is taken from its holder first, with a warning naming it. */
+async function takeOver(agent: Agent, sessionId: string): Promise<void> {
+  const holder = await agent.writer(sessionId);
+  await agent.takeOverSession(sessionId);
+  if (holder) {
+    process.stderr.write(`Took session ${sessionId} over from ${describeHolder(holder)}. If it is still running, what it writes from now on is not saved.\n`);
+  }
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -328,7 +384,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return EXIT.done;
   }
-  if (cmd.kind === 'run' && !existsSync(cmd.doc)) return usageFailure(`--doc ${cmd.doc} does not exist.`);
+  if (cmd.kind === 'run') {
+    const problem = docProblem(cmd.doc);
+    if (problem) return usageFailure(problem);
+  }
   const store = new FileSessionStore(cmd.sessionDir, (m) => process.stderr.write(`${m}\n`), { holder: HOLDER });
   const doc = cmd.kind === 'run' ? openDocument(cmd.doc) : undefined;
   const abort = new AbortController();
@@ -338,6 +397,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     await removeStaleTemps(store, doc);
     const agent = await buildAgent(cmd, store, doc);
+    if (cmd.takeOver && cmd.session !== undefined) await takeOver(agent, cmd.session);
     const rewound = await rewindOrDecide(cmd, store, agent);
     if (rewound !== undefined) return rewound;
     request = await requestFor(cmd, store, doc, agent);

@@ -1,9 +1,41 @@
 // Writes that survive a crash or a power cut: data reaches the disk (fsync) before a rename makes
 // it visible, and the directory is synced after a rename so the new name survives too. Temp files
 // carry the writer's pid, so a later start can tell a dead writer's leftovers from a live one's.
+// A write is complete only when every byte is written: a full disk takes what fits and says so
+// only on the next write, so a short write is finished or fails here, never taken as done.
 import { randomBytes } from 'node:crypto';
 import { open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+
+/** The part of an open file the durable writes use (node's FileHandle has it). */
+export interface WriteHandle {
+  write(buffer: Uint8Array, offset: number, length: number, position: number | null): Promise<{ bytesWritten: number }>;
+  datasync(): Promise<void>;
+  stat(): Promise<{ size: number }>;
+  truncate(length?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens a file for writing: node's open, or (in tests) one that plays a full disk. */
+export type FileOpener = (path: string, flags: string, mode?: number) => Promise<WriteHandle>;
+
+export const openFile: FileOpener = (path, flags, mode) => open(path, flags, mode);
+
+/** The disk (or the user's quota) is full. */
+export function isDiskFull(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/** Writes every byte of `data` at the handle's position, or throws: a short write is carried on, never taken as complete. */
+export async function writeAll(handle: WriteHandle, data: string | Uint8Array): Promise<void> {
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  for (let done = 0; done < bytes.length; ) {
+    const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, null);
+    if (bytesWritten <= 0) throw Object.assign(new Error('no space left on device: nothing more could be written'), { code: 'ENOSPC' });
+    done += bytesWritten;
+  }
+}
 
 /** `<name>.<pid>.<random>.tmp`, next to the file it will replace. */
 export function tempPathFor(path: string, hidden = false): string {
@@ -25,30 +57,37 @@ export async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
-/** Writes `data` to a new file and syncs it to disk (fails if the file exists). */
-export async function writeNewFileDurable(path: string, data: string | Uint8Array, mode?: number): Promise<void> {
-  const handle = await open(path, 'wx', mode);
+/**
+ * Writes `data` to a new file and syncs it to disk (fails if the file exists). A file that could
+ * not be written whole (a full disk) is removed, not left short.
+ */
+export async function writeNewFileDurable(path: string, data: string | Uint8Array, mode?: number, opener: FileOpener = openFile): Promise<void> {
+  await writeNewFile(path, data, { mode, opener, durable: true });
+}
+
+/** Writes a new file whole or not at all (synced when `durable`). */
+export async function writeNewFile(path: string, data: string | Uint8Array, options: { mode?: number | undefined; opener?: FileOpener; durable?: boolean } = {}): Promise<void> {
+  const handle = await (options.opener ?? openFile)(path, 'wx', options.mode);
   try {
-    await handle.writeFile(data);
-    await handle.datasync();
-  } finally {
-    await handle.close();
+    await writeAll(handle, data);
+    if (options.durable) await handle.datasync();
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await rm(path, { force: true });
+    throw err;
   }
+  await handle.close();
 }
 
 /**
  * Replaces `path` with `data`: a synced temp file renamed over it, then the directory synced.
  * `durable: false` skips the syncs, for files that are only caches (they are rebuilt when lost).
  */
-export async function replaceFile(path: string, data: string, options: { durable?: boolean; hiddenTemp?: boolean } = {}): Promise<void> {
+export async function replaceFile(path: string, data: string, options: { durable?: boolean; hiddenTemp?: boolean; opener?: FileOpener } = {}): Promise<void> {
   const durable = options.durable ?? true;
   const tmp = tempPathFor(path, options.hiddenTemp);
   try {
-    if (durable) await writeNewFileDurable(tmp, data);
-    else {
-      const handle = await open(tmp, 'wx');
-      await handle.writeFile(data).finally(() => handle.close());
-    }
+    await writeNewFile(tmp, data, { durable, ...(options.opener ? { opener: options.opener } : {}) });
     await rename(tmp, path);
   } catch (err) {
     await rm(tmp, { force: true });
@@ -57,13 +96,22 @@ export async function replaceFile(path: string, data: string, options: { durable
   if (durable) await fsyncDir(dirname(path));
 }
 
-/** Appends `data` and syncs it before returning; returns the file's size before the append. */
-export async function appendDurable(path: string, data: string): Promise<number> {
-  const handle = await open(path, 'a');
+/**
+ * Appends `data` and syncs it before returning; returns the file's size before the append. An
+ * append that fails (a full disk takes part of it, then refuses) is cut off again, back to the
+ * size measured before it: the file never keeps half a record, and is never padded.
+ */
+export async function appendDurable(path: string, data: string, opener: FileOpener = openFile): Promise<number> {
+  const handle = await opener(path, 'a');
   try {
     const { size } = await handle.stat();
-    await handle.write(data);
-    await handle.datasync();
+    try {
+      await writeAll(handle, data);
+      await handle.datasync();
+    } catch (err) {
+      await handle.truncate(size).then(() => handle.datasync()).catch(() => undefined);
+      throw err;
+    }
     return size;
   } finally {
     await handle.close();

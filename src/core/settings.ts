@@ -21,6 +21,10 @@ export interface AgentSettings {
   effort: Effort;
   /** Silence (no bytes at all) before a reply counts as stalled and is retried. */
   stallTimeoutMs: number;
+  /** No answer at all from the API (not even response headers) for this long, retries included: given up. */
+  responseTimeoutMs: number;
+  /** Documents larger than this (bytes on disk, or UTF-8 bytes of the text) are not edited: refused before any model call. */
+  maxDocumentBytes: number;
   approvalEdits: ApprovalRule;
   alwaysConfirm: string[];
   /** Loop-level retries of a model call that failed mid-stream or stalled (default 2). */
@@ -42,6 +46,12 @@ export const DEFAULT_SETTINGS: Readonly<AgentSettings> = Object.freeze({
   // edits rarely need the extra reasoning. 'high' is one setting away.
   effort: 'medium',
   stallTimeoutMs: 60_000,
+  // A server that accepts the connection and says nothing is given up after a minute, with
+  // "still waiting" shown meanwhile (it used to be three stall timeouts, in silence).
+  responseTimeoutMs: 60_000,
+  // Lessons are tens of kilobytes; past a few megabytes a file is not a lesson, and reading,
+  // diffing and sending it would take minutes and gigabytes.
+  maxDocumentBytes: 5 * 1024 * 1024,
   approvalEdits: 'large',
   alwaysConfirm: [],
 });

@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'cancelled',
   'document',
   'session',
+  /** The disk holding the sessions is full: the change was not recorded, so nothing was changed. */
+  'disk_full',
   /** Another writer (a window, the command line) holds the session: nothing was changed. */
   'in_use',
   /** The command line was called wrongly (bad options). */
@@ -58,6 +60,33 @@ export const confirmationRequestSchema = z.object({
 export type ConfirmationRequest = z.infer<typeof confirmationRequestSchema>;
 
 const base = { sessionId: z.string(), turnId: z.string() };
+
+/** A retry of a model call begins (the CLI prints it as a `discard` event). */
+const retryingStatusSchema = z.object({
+  ...base,
+  type: z.literal('status'),
+  kind: z.literal('retrying'),
+  code: z.enum(ERROR_CODES),
+  attempt: z.number().int(),
+  delayMs: z.number(),
+  /** Characters of text the failed attempt streamed: the retry sends the answer again. */
+  discard: z.number().int().nonnegative().optional(),
+  /** Characters of progress notes the failed attempt streamed, withdrawn the same way. */
+  discardThinking: z.number().int().nonnegative().optional(),
+});
+
+/**
+ * The request has had no answer at all (not even response headers) for `waitedMs`; it is given up
+ * after `limitMs` (the response timeout setting). Repeated while it waits; the CLI prints it.
+ */
+export const waitingStatusSchema = z.object({
+  ...base,
+  type: z.literal('status'),
+  kind: z.literal('waiting'),
+  waitedMs: z.number().int().nonnegative(),
+  limitMs: z.number().int().positive(),
+});
+export type WaitingStatus = z.infer<typeof waitingStatusSchema>;
 
 export const agentEventSchema = z.discriminatedUnion('type', [
   z.object({
@@ -99,19 +128,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
    * model table; `cost` is absent when the table does not know the model (no price to quote).
    */
   z.object({ ...base, type: z.literal('usage'), usage: usageSchema, model: z.string().optional(), cost: costSchema.optional() }),
-  /** Transient state the UI may show (a retry in progress); not part of the CLI's stdout. */
-  z.object({
-    ...base,
-    type: z.literal('status'),
-    kind: z.literal('retrying'),
-    code: z.enum(ERROR_CODES),
-    attempt: z.number().int(),
-    delayMs: z.number(),
-    /** Characters of text the failed attempt streamed: the retry sends the answer again. */
-    discard: z.number().int().nonnegative().optional(),
-    /** Characters of progress notes the failed attempt streamed, withdrawn the same way. */
-    discardThinking: z.number().int().nonnegative().optional(),
-  }),
+  /** Transient state the UI may show: a retry in progress, or a request still waiting for an answer. */
+  z.discriminatedUnion('kind', [retryingStatusSchema, waitingStatusSchema]),
   z.object({
     ...base,
     type: z.literal('done'),
@@ -169,7 +187,7 @@ export const rewoundEventSchema = z.object({ type: z.literal('rewound'), ...rewi
 export const redoneEventSchema = z.object({ type: z.literal('redone'), ...rewindChangeSchema });
 export type RewindEvent = z.infer<typeof rewoundEventSchema> | z.infer<typeof redoneEventSchema>;
 
-/** The agent's event types the CLI prints on stdout (the others are internal to the UI). */
+/** The agent's event types the CLI prints on stdout (the others are internal to the UI; of `status`, only `waiting`). */
 export const CLI_EVENT_TYPES = new Set<AgentEventType>([
   'text',
   'thinking',
@@ -182,14 +200,16 @@ export const CLI_EVENT_TYPES = new Set<AgentEventType>([
   'error',
 ]);
 
-/** One line of the CLI's stdout: an agent event it passes on, or its own discard event. */
+/** One line of the CLI's stdout: an agent event it passes on, a request still waiting, or its own discard event. */
 export const cliEventSchema = z.union([
   agentEventSchema.refine((e) => CLI_EVENT_TYPES.has(e.type), { message: 'not an event the command line prints' }),
+  waitingStatusSchema,
   discardEventSchema,
   rewoundEventSchema,
   redoneEventSchema,
 ]);
 export type CliEvent =
   | Extract<AgentEvent, { type: 'text' | 'thinking' | 'tool_start' | 'tool_end' | 'question' | 'confirmation' | 'usage' | 'done' | 'error' }>
+  | WaitingStatus
   | DiscardEvent
   | RewindEvent;

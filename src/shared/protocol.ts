@@ -56,6 +56,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('renameSession'), sessionId: id, title: z.string().trim().min(1).max(200) }),
   z.object({ type: z.literal('deleteSession'), sessionId: id }),
   z.object({ type: z.literal('exportSession'), sessionId: id }),
+  /** Take a read-only session over from its other writer (the panel warned first). */
+  z.object({ type: z.literal('takeOverSession'), sessionId: id }),
   /** Show the session's bound document in an editor. */
   z.object({ type: z.literal('showDocument') }),
   /** Open a file the host itself offered (an export it just wrote). */

@@ -75,6 +75,8 @@ export const assistantItemSchema = z.object({
   partial: z.boolean().optional(),
   error: viewErrorSchema.optional(),
   retrying: z.object({ code: z.enum(ERROR_CODES), attempt: z.number(), delayMs: z.number() }).optional(),
+  /** The request has had no answer yet for `waitedMs` (given up after `limitMs`). */
+  waiting: z.object({ waitedMs: z.number(), limitMs: z.number() }).optional(),
   usage: usageSchema.optional(),
   /** What the reply's model calls cost in US dollars; absent when a call's model has no known price. */
   cost: costSchema.optional(),

@@ -77,6 +77,11 @@ function withOpenTurn(
   if (!OPEN_STATUSES.has(found.item.status)) return ignore(view, event, `the turn is ${found.item.status}`);
   const next = update(found.item);
   if (typeof next === 'string') return ignore(view, event, next);
+  // Anything else from the turn means the wait for an answer is over.
+  if (next.waiting && !(event.type === 'status' && event.kind === 'waiting')) {
+    const { waiting: _waiting, ...rest } = next;
+    return { view: replaceItem(view, found.index, rest, busy ?? view.busy) };
+  }
   return { view: replaceItem(view, found.index, next, busy ?? view.busy) };
 }
 
@@ -204,6 +209,7 @@ function onUsage(view: SessionView, event: EventOf<'usage'>): ReduceResult {
 }
 
 function onStatus(view: SessionView, event: EventOf<'status'>): ReduceResult {
+  if (event.kind === 'waiting') return withOpenTurn(view, event, (item) => ({ ...item, waiting: { waitedMs: event.waitedMs, limitMs: event.limitMs } }));
   return withOpenTurn(view, event, (item) => ({
     ...(event.discardThinking ? withdrawNotes(item, event.discardThinking) : item),
     // The failed attempt's text goes: the retry streams the answer again from its start.
@@ -217,7 +223,7 @@ function onDone(view: SessionView, event: EventOf<'done'>): ReduceResult {
     view,
     event,
     (item) => {
-      const { retrying: _retrying, ...rest } = item;
+      const { retrying: _retrying, waiting: _waiting, ...rest } = item;
       return { ...rest, status: event.reason === 'awaiting_user' ? 'awaiting' : 'done' };
     },
     false,
@@ -234,7 +240,7 @@ function onError(view: SessionView, event: EventOf<'error'>): ReduceResult {
   const item = found.item;
   // An error may also end a turn that waits for the user (e.g. the session was reset), never a closed one.
   if (item.status !== 'streaming' && item.status !== 'awaiting') return ignore(view, event, `the turn is ${item.status}`);
-  const { retrying: _retrying, ...rest } = item;
+  const { retrying: _retrying, waiting: _waiting, ...rest } = item;
   const stopped = event.code === 'cancelled';
   const next: AssistantItem = {
     ...rest,

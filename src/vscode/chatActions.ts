@@ -100,7 +100,7 @@ export function createChatActions({ apiKeys, review, log, state, highlighter }: 
         saveLabel: vscode.l10n.t('Export'),
       });
       if (!target) return undefined;
-      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(sessionToMarkdown(session, { locale: vscode.env.language })));
+      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(sessionToMarkdown(session, { locale: vscode.env.language, secrets: [apiKeys.current()] })));
       await state.update(EXPORT_FOLDER, vscode.Uri.joinPath(target, '..').toString());
       log.info(`Exported session ${session.id} to ${describeTarget(target)}`);
       return { uri: target.toString(), name: describeTarget(target) };

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { landedRanges, mapOffset } from '../core/documents/landing';
 import type { ApplyResult, DocumentAccess, DocumentKind, DocumentSnapshot, TextEdit } from '../core/documents/types';
 import { rebaseEdits } from '../core/documents/rebase';
+import { decodeText, readOnlyProblem, tooLarge } from '../core/documents/textFile';
 import type { EditHighlighter } from './editHighlight';
 
 const MAX_ATTEMPTS = 3;
@@ -39,7 +40,41 @@ export class VscodeDocumentAccess implements DocumentAccess {
     return { text: doc.getText(), version: doc.version };
   }
 
+  /**
+   * Why the agent must not work on this document: larger than the limit, binary data, or a file
+   * VS Code opened as UTF-8 that is not (its accents already show as "�": saving would lose them).
+   * A file opened in its own encoding is kept in it by VS Code.
+   */
+  async check(limits: { maxBytes: number }): Promise<string | undefined> {
+    const setting = 'the lessonAgent.maxDocumentMegabytes setting';
+    const size = await Promise.resolve(vscode.workspace.fs.stat(this.target)).then((s) => s.size, () => undefined);
+    if (size !== undefined && size > limits.maxBytes) return tooLarge(this.name, size, limits.maxBytes, setting);
+    // A document that is gone is the loop's to report (the model is told, as for any read).
+    const doc = await this.open().catch(() => undefined);
+    if (!doc) return undefined;
+    const text = doc.getText();
+    if (text.length > limits.maxBytes) return tooLarge(this.name, text.length, limits.maxBytes, setting);
+    if (text.slice(0, 8000).includes('\u0000')) return binaryProblem(this.name);
+    if (size !== undefined && /^utf-?8/i.test(doc.encoding) && text.includes('\uFFFD')) {
+      const decoded = decodeText(await vscode.workspace.fs.readFile(this.target), this.name);
+      if (!decoded.ok) return decoded.problem;
+    }
+    return undefined;
+  }
+
+  /** A file the user may not write (or a read-only file system): never edited, and said so. */
+  private async readOnly(): Promise<boolean> {
+    if (vscode.workspace.fs.isWritableFileSystem(this.target.scheme) === false) return true;
+    try {
+      const stat = await vscode.workspace.fs.stat(this.target);
+      return ((stat.permissions ?? 0) & vscode.FilePermission.Readonly) !== 0;
+    } catch {
+      return false;
+    }
+  }
+
   async applyEdits(edits: readonly TextEdit[], base: DocumentSnapshot, label: string): Promise<ApplyResult> {
+    if (await this.readOnly()) return { ok: false, reason: 'failed', message: readOnlyProblem(this.name) };
     let doc: vscode.TextDocument;
     try {
       doc = await this.open();
@@ -126,6 +161,11 @@ function anchorUndo(doc: vscode.TextDocument, edits: readonly TextEdit[]): ((app
     const place = (offset: number) => doc.positionAt(applied ? mapOffset(offset, edits) : offset);
     editor.selections = offsets.map(({ anchor, active }) => new vscode.Selection(place(anchor), place(active)));
   };
+}
+
+function binaryProblem(name: string): string {
+  const decoded = decodeText(new Uint8Array([0x41, 0]), name);
+  return decoded.ok ? `${name} is not a text file.` : decoded.problem;
 }
 
 function describe(error: unknown): string {

@@ -19,6 +19,8 @@ export function readSettings(): AgentSettings & { baseUrl: string } {
     maxTokens: clamp(c.get<number>('maxTokens', d.maxTokens), 256, 128_000),
     effort: effort(c.get<string>('effort')),
     stallTimeoutMs: clamp(c.get<number>('stallTimeoutSeconds', d.stallTimeoutMs / 1000), 5, 600) * 1000,
+    responseTimeoutMs: clamp(c.get<number>('responseTimeoutSeconds', d.responseTimeoutMs / 1000), 5, 600) * 1000,
+    maxDocumentBytes: clamp(c.get<number>('maxDocumentMegabytes', d.maxDocumentBytes / 1024 / 1024), 1, 100) * 1024 * 1024,
     approvalEdits: approvalRule(c.get<string>('approval.edits')),
     alwaysConfirm: (c.get<unknown[]>('approval.alwaysConfirm') ?? []).filter((x): x is string => typeof x === 'string'),
   };

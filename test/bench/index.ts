@@ -29,6 +29,8 @@ const settings: AgentSettings = {
   maxTokens: 16_000,
   effort: 'medium',
   stallTimeoutMs: 30_000,
+  responseTimeoutMs: 30_000,
+  maxDocumentBytes: 5 * 1024 * 1024,
   approvalEdits: 'never',
   alwaysConfirm: [],
 };

@@ -46,5 +46,7 @@ function seconds(name, fallback) {
 export const phaseTimeoutMs = () => seconds('LESSON_AGENT_TEST_TIMEOUT', 1200);
 /** How long code-server may take to answer HTTP after it is spawned. */
 export const serverStartTimeoutMs = () => seconds('LESSON_AGENT_SERVER_TIMEOUT', 60);
+/** How long the workbench page may take to load (Playwright's 30 s default was passed on a machine with a load of 14). */
+export const pageLoadTimeoutMs = () => seconds('LESSON_AGENT_PAGE_TIMEOUT', 120);
 /** Installing code-server (native builds) under the lock; another run may hold it that long. */
 export const installTimeoutMs = () => seconds('LESSON_AGENT_INSTALL_TIMEOUT', 1200);

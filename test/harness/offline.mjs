@@ -5,7 +5,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CODE_SERVER_VERSION, chromiumPath, repoRoot, testIndexPath } from './config.mjs';
+import { CHROMIUM_ARGS, CODE_SERVER_VERSION, chromiumPath, pageLoadTimeoutMs, repoRoot, testIndexPath } from './config.mjs';
 import { sandboxEnv, startCodeServer } from './codeServer.mjs';
 import { ensureRuntime } from './install.mjs';
 
@@ -63,6 +63,7 @@ export async function createOfflineRoute({ dirs, folder, env }) {
   async function openPage() {
     browser ??= await launchBrowser(dirs.data);
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.setDefaultNavigationTimeout(pageLoadTimeoutMs());
     // The workbench reports the test run's end and the extension host's console through these.
     await page.exposeFunction('codeAutomationExit', (code) => settle({ code }));
     await page.exposeFunction('codeAutomationLog', (type, args) => workbenchLog.write(`[${type}] ${stringify(args)}\n`));

@@ -47,6 +47,8 @@ const KINDS: Record<string, { steps: Step[]; check?: (doc: string) => void }> = 
   'stop reason refusal': { steps: [{ ...text('I cannot'), stopReason: 'refusal' }], check: (d) => assert.equal(d, DOC) },
   'stop reason model_context_window_exceeded': { steps: [{ ...text('Too much'), stopReason: 'model_context_window_exceeded' }] },
   'stop reason tool_use': { steps: [{ blocks: [editCall(2)] }], check: (d) => assert.ok(d.includes('- ITEM 2\n')) },
+  // The key grep at the end of the suite finds it in no session file and no output.
+  'a reply echoing the API key': { steps: [{ blocks: [{ type: 'text', text: `Your key is ${KEY}; keep it safe.`, chunk: 4096 }, { type: 'tool_use', name: 'edit_text', input: { edits: [{ find: '- item 3\n', replace: `- ${KEY}\n` }], summary: 'Key' } }] }], check: (d) => assert.ok(!d.includes(KEY) && d.includes('- [redacted]\n')) },
 };
 
 async function pool<T>(items: readonly T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {

@@ -9,10 +9,11 @@ import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ReadonlySession } from '../../src/core/sessions/schema';
-import { startFakeAnthropic, type FakeAnthropic } from '../fake/fakeAnthropic';
+import type { FakeAnthropic } from '../fake/fakeAnthropic';
 import type { ScenarioInput } from '../fake/scenario';
-import { CLI, requireBuiltCli } from '../unit/core/cliProcess';
-import { captured, cli, figure, seededRandom, settled, spawnCli, tempDir } from './kit';
+import { CLI } from '../unit/core/cliProcess';
+import { settled, spawnCli } from './afterKill';
+import { captured, cli, figure, seededRandom, tempDir, useSuiteFake } from './kit';
 
 const KILLS = 40;
 const DOC = ['# Weather', '', '- sun', '', 'Homework: write three sentences.', '', 'Bring an umbrella.', ''].join('\n');
@@ -85,15 +86,10 @@ function stateOf(session: ReadonlySession, text: string, s: Setup, texts: Record
 
 describe('hostile: kill -9 during a restore and its Redo', function () {
   this.timeout(300_000);
-  let fake: FakeAnthropic;
-  before(async () => {
-    requireBuiltCli();
-    fake = await startFakeAnthropic(SCENARIO);
-  });
-  after(() => fake.close());
+  const suiteFake = useSuiteFake(SCENARIO);
 
   it(`${KILLS} kill -9 at random moments of rewind and redo: each leaves the old state or the new one, never a mix`, async () => {
-    const s = await threeEdits(fake);
+    const s = await threeEdits(suiteFake());
     const old = await readFile(s.doc, 'utf8');
     const base = ['--session-dir', s.sessions, '--session', s.id];
     const rewind = ['rewind', ...base, '--to', s.turns[1] ?? ''];

@@ -4,39 +4,16 @@
 // unsettled, and records every edit that is in the document. Then two writers on one session.
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileSessionStore } from '../../src/core/sessions/fileStore';
-import type { ReadonlySession } from '../../src/core/sessions/schema';
-import { sessionToView } from '../../src/core/sessions/view';
-import { sessionViewSchema } from '../../src/shared/view';
 import { startFakeAnthropic, type FakeAnthropic } from '../fake/fakeAnthropic';
-import type { ScenarioInput } from '../fake/scenario';
-import { CLI, requireBuiltCli } from '../unit/core/cliProcess';
-import { captured, cli, figure, KEY, seededRandom, settled, spawnCli, tempDir } from './kit';
+import { DOC, problemsAfterKill, SCENARIO, sessionIdOf, settled, spawnCli, userTexts } from './afterKill';
+import { CLI } from '../unit/core/cliProcess';
+import { captured, cli, figure, KEY, seededRandom, tempDir, useSuiteFake } from './kit';
 
 const KILLS = 50;
 const CHAINS = 5;
-const ADDED = '- added by the agent';
-const DOC = '# Weather words\n\n- sun\n- rain\nEND\n';
-const QUESTION = { header: 'Level', question: 'Which level?', multiSelect: false, options: [{ label: 'A2', description: 'Elementary' }, { label: 'B1', description: 'Intermediate' }] };
-const SCENARIO: ScenarioInput = {
-  delayMs: 15,
-  chunk: 6,
-  rules: [
-    { when: { toolResultFor: 'AskUserQuestion' }, respond: { blocks: [{ type: 'text', text: 'Thank you, that is all done for this level now.' }] } },
-    { when: { toolResultFor: 'edit_text' }, respond: { blocks: [{ type: 'text', text: 'One more thing first. ' }, { type: 'tool_use', name: 'AskUserQuestion', input: { questions: [QUESTION] } }] } },
-    {
-      when: { userText: 'message' },
-      respond: { blocks: [{ type: 'text', text: 'Adding a line now. ' }, { type: 'tool_use', name: 'edit_text', input: { edits: [{ find: 'END', replace: `${ADDED}\nEND` }], summary: 'Add a line' } }] },
-    },
-  ],
-  fallback: { blocks: [{ type: 'text', text: 'Noted.' }] },
-};
-
-function userTexts(session: ReadonlySession): string[] {
-  return session.messages.filter((m) => m.role === 'user').flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.flatMap((b) => (b.type === 'text' ? [b.text] : []))));
-}
 
 interface Tally {
   kills: number;
@@ -66,23 +43,12 @@ async function chain(fake: FakeAnthropic, seed: number, kills: number, budgetMs:
     if (run.signal === 'SIGKILL') done += 1;
     else if (run.code === 0 || run.code === 3) tally.completed += 1;
     else tally.problems.push(`seed ${seed} step ${step}: exit ${run.code}: ${run.stdout.slice(-400)}`);
-    id ??= run.stdout.match(/"sessionId":"([^"]+)"/)?.[1] ?? (await readdir(join(sessions, 'sessions')).catch(() => [] as string[])).find((n) => n.endsWith('.jsonl'))?.replace(/\.jsonl$/, '');
+    id ??= await sessionIdOf(run.stdout, sessions);
     if (!id) continue;
-    try {
-      const session = await settled(sessions, doc, id);
-      assert.ok(sessionViewSchema.safeParse(sessionToView(session)).success, 'parses with the panel schema');
-      if (run.signal === 'SIGKILL') tally.loadable += 1;
-      const now = userTexts(session);
-      const lost = (before ? userTexts(before) : []).filter((t) => !now.includes(t));
-      tally.lostMessages += lost.length;
-      if (lost.length > 0) tally.problems.push(`seed ${seed} step ${step}: lost ${lost.join(', ')}`);
-      const planned = session.edits.filter((e) => e.status === 'planned').length;
-      const applied = session.edits.filter((e) => e.status === 'applied' && e.revertedAt === undefined).length;
-      const inDoc = (await readFile(doc, 'utf8')).split('\n').filter((l) => l === ADDED).length;
-      if (planned > 0 || applied !== inDoc) tally.problems.push(`seed ${seed} step ${step}: ${inDoc} edits in the document, ${applied} recorded applied, ${planned} unsettled`);
-    } catch (err) {
-      tally.problems.push(`seed ${seed} step ${step}: the session does not load: ${err instanceof Error ? err.message : String(err)}`);
-    }
+    const { problems, lost } = await problemsAfterKill(sessions, doc, id, before);
+    tally.lostMessages += lost;
+    if (run.signal === 'SIGKILL' && !problems.some((p) => p.startsWith('the session does not load'))) tally.loadable += 1;
+    tally.problems.push(...problems.map((p) => `seed ${seed} step ${step}: ${p}`));
   }
   if (id) {
     const last = await settled(sessions, doc, id);
@@ -93,17 +59,13 @@ async function chain(fake: FakeAnthropic, seed: number, kills: number, budgetMs:
 
 describe('hostile: kill -9 and two writers', function () {
   this.timeout(300_000);
-  let fake: FakeAnthropic;
-  before(async () => {
-    requireBuiltCli();
-    fake = await startFakeAnthropic(SCENARIO);
-  });
-  after(() => fake.close());
+  const suiteFake = useSuiteFake(SCENARIO);
 
   it(`${KILLS} kill -9 at random moments of turns with edits and answers: every session loads, nothing before the turn is lost, every edit in the document is recorded`, async () => {
     // How long one uninterrupted turn and its answer take here, from the first event: kills land anywhere in that span.
     const dir = await tempDir('kill-calibrate');
     await writeFile(join(dir, 'weather.md'), DOC, 'utf8');
+    const fake = suiteFake();
     const base = ['--session-dir', join(dir, 'sessions'), '--base-url', fake.url, '--approval', 'never'];
     const span = async (args: string[]): Promise<number> => {
       const started = { at: 0 };

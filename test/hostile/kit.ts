@@ -1,17 +1,13 @@
 // Shared by the hostile suite: one API key for the whole run (grepped for at the end in every file
 // the suite wrote and every output it captured), the temp folders it wrote, and the figures each
 // part reports. Each test file is bundled on its own, so the shared state lives on globalThis.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent } from '../../src/core/agent/agent';
-import { FileDocument } from '../../src/core/documents/fileDocument';
-import { FileSessionStore } from '../../src/core/sessions/fileStore';
-import type { ReadonlySession } from '../../src/core/sessions/schema';
-import { DEFAULT_SETTINGS } from '../../src/core/settings';
-import { CLI, runCli, type CliResult } from '../unit/core/cliProcess';
+import { startFakeAnthropic, type FakeAnthropic } from '../fake/fakeAnthropic';
+import type { ScenarioInput } from '../fake/scenario';
+import { requireBuiltCli, runCli, type CliResult } from '../unit/core/cliProcess';
 
 interface HostileState {
   key: string;
@@ -96,55 +92,16 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** Opens the session as the next process would: what the crash left open is settled first. */
-export async function settled(sessions: string, doc: string, id: string): Promise<ReadonlySession> {
-  const document = new FileDocument(doc);
-  const agent = new Agent({
-    store: new FileSessionStore(sessions),
-    createClient: () => {
-      throw new Error('no model is called to open a session');
-    },
-    tools: () => [],
-    skills: () => ({ list: () => [], get: () => undefined }),
-    document: () => document,
-    workspace: () => undefined,
-    settings: () => DEFAULT_SETTINGS,
+/** Call inside a `describe`: the built CLI is required, and one fake model serves the suite's tests. */
+export function useSuiteFake(scenario: ScenarioInput): () => FakeAnthropic {
+  let fake: FakeAnthropic | undefined;
+  before(async () => {
+    requireBuiltCli();
+    fake = await startFakeAnthropic(scenario);
   });
-  return agent.openSession(id);
-}
-
-export interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-}
-
-/**
- * Runs the CLI (with the suite's key, for commands that call the model), killed with SIGKILL
- * `killAfterMs` after its first output (a turn has started: its session exists), or after it was
- * started (`from: 'start'`, for commands that print only at the end).
- */
-export function spawnCli(args: string[], killAfterMs: number | undefined, options: { from?: 'output' | 'start'; key?: boolean } = {}): Promise<Run> {
-  const { from = 'output', key = true } = options;
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args, ...(key ? ['--api-key', KEY] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const arm = (): void => {
-      if (killAfterMs !== undefined && timer === undefined) timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-    };
-    if (from === 'start') arm();
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      arm();
-    });
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      captured(stdout);
-      captured(stderr);
-      resolve({ code, signal, stdout });
-    });
-  });
+  after(() => fake?.close());
+  return () => {
+    if (!fake) throw new Error('the fake model is not started');
+    return fake;
+  };
 }

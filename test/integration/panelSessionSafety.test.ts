@@ -3,8 +3,9 @@
 // line added, once it has finished); a damaged session opens with everything before the damage,
 // and the panel says so.
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { readdir, stat, truncate } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { readdir, stat, truncate, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
@@ -61,7 +62,7 @@ describe('panel: sessions in use elsewhere or damaged', function () {
       await openFromList(id);
       const notice = byTestId(TEST_IDS.readOnlyNotice);
       await ui.waitFor(notice);
-      assert.match(await ui.text(notice), /This session is in use by the lesson-agent command line \(process \d+ on .+, since [\d:]+\)\. It is shown read-only/);
+      assert.match(await ui.text(notice), /This session is in use by the lesson-agent command line \(process \d+ on .+, since \d{1,2} [A-Z][a-z]{2} \d{4}, [\d:]+\)\. It is shown read-only/);
       await ui.waitFor(`${INPUT}[disabled]`);
       await ui.waitFor(USER, { text: 'hello from the panel' });
       await ui.screenshot('session-read-only');
@@ -77,6 +78,41 @@ describe('panel: sessions in use elsewhere or damaged', function () {
     } finally {
       await cli;
       await slow.close();
+    }
+  });
+
+  it('a session whose lock is stuck (another window that never let go) can be taken over from the notice, after a warning', async () => {
+    const t = await startPanelTest(NOTED);
+    const api = t.model.api;
+    await typeAndSend('before the window hung');
+    await waitForTurnEnd(t.model, 1);
+    const id = api.controller.currentSessionId;
+    assert.ok(id);
+    await ui.click(byTestId(TEST_IDS.newSessionButton));
+    await ui.waitFor(byTestId(TEST_IDS.emptyChat));
+    // A lock three days old that names a live process: nothing can tell it is stuck but the teacher.
+    const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120000)'], { stdio: 'ignore' });
+    try {
+      const since = Date.now() - 3 * 86_400_000;
+      const holder = { pid: live.pid, host: hostname(), since, holder: 'Lesson Agent in another VS Code window', token: 'stuck-window' };
+      await writeFile(path.join(api.host.store.dir, 'sessions', `${id}.lock`), JSON.stringify(holder), 'utf8');
+      await openFromList(id);
+      const notice = byTestId(TEST_IDS.readOnlyNotice);
+      await ui.waitFor(notice);
+      const day = new Date(since).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+      assert.ok((await ui.text(notice)).includes(`since ${day}, `), `the notice gives the date, ${day}`);
+      await ui.waitFor(`${INPUT}[disabled]`);
+      await ui.click(byTestId(TEST_IDS.takeOver));
+      await ui.waitFor(notice, { text: 'what it writes from now on will not be saved' });
+      await ui.screenshot('session-take-over');
+      await ui.click(byTestId(TEST_IDS.takeOverConfirm));
+      await ui.waitFor(notice, { state: 'hidden' });
+      await typeAndSend('after taking it over');
+      await waitForTurnEnd(t.model, 2);
+      await ui.waitFor(USER, { text: 'after taking it over' });
+      assert.equal(await api.host.store.writer(id), undefined, 'nobody holds it once the turn is over');
+    } finally {
+      live.kill();
     }
   });
 

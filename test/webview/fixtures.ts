@@ -81,6 +81,9 @@ export class TurnEvents {
   retrying(code: ErrorCode, attempt: number, delayMs: number): this {
     return this.add({ type: 'status', kind: 'retrying', code, attempt, delayMs });
   }
+  waiting(waitedMs: number, limitMs: number): this {
+    return this.add({ type: 'status', kind: 'waiting', waitedMs, limitMs });
+  }
   done(reason: 'completed' | 'awaiting_user' = 'completed'): this {
     return this.add({ type: 'done', reason });
   }

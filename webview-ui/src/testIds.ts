@@ -151,10 +151,16 @@ export const TEST_IDS = {
   retry: 'retry',
   /** The "retrying in Ns" notice while the host retries a rate limit, overload or network error. */
   retrying: 'retrying',
+  /** "Still waiting for an answer (Ns)" while a request has had no answer at all. */
+  waiting: 'waiting',
   /** Host notices (meta.notices). */
   notice: 'notice',
   /** Why the open session is read-only (another window or program writes it). */
   readOnlyNotice: 'read-only-notice',
+  /** On the read-only notice: take the session over (it warns first, then asks again). */
+  takeOver: 'take-over',
+  takeOverConfirm: 'take-over-confirm',
+  takeOverCancel: 'take-over-cancel',
   /** "Exported to <file>" after an export, with Open. */
   exported: 'exported',
   exportedOpen: 'exported-open',

@@ -6,13 +6,15 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { randomBytes } from 'node:crypto';
 import type { AgentEvent } from '../../shared/events';
+import { redactSecrets } from '../../shared/secrets';
 import type { BoundDocumentView } from '../../shared/view';
 import type { DocumentAccess, WorkspaceAccess } from '../documents/types';
 import { contextBlock } from '../prompt/assemble';
 import { SessionOwner, type OwnerClock } from '../sessions/owner';
 import { presenceChanges, type PresenceChange } from '../sessions/presence';
 import type { ReadonlySession } from '../sessions/schema';
-import { SessionInUseError, type LockHolder, type SessionStore } from '../sessions/types';
+import { isDiskFull } from '../durableFs';
+import { DiskFullError, SessionInUseError, type LockHolder, type SessionStore } from '../sessions/types';
 import type { AgentSettings } from '../settings';
 import type { SkillCatalog } from '../skills/types';
 import { askUserQuestionTool } from '../tools/askUserQuestion';
@@ -66,9 +68,14 @@ const systemClock: OwnerClock = { now: () => Date.now(), newId };
 
 /** A new session, saved at once (the CLI and the chat panel create sessions through this). */
 export async function createSession(store: SessionStore, init: { document?: BoundDocumentView; title?: string }, clock = systemClock): Promise<ReadonlySession> {
-  const owner = await SessionOwner.create(store, clock, init);
+  const owner = await SessionOwner.create(store, clock, init).catch(diskFull);
   await owner.close();
   return owner.session;
+}
+
+/** A full disk before a turn could start is said in the user's words (the turn's own saves say it as an error event). */
+function diskFull(err: unknown): never {
+  throw isDiskFull(err) ? new DiskFullError() : err;
 }
 
 export class Agent {
@@ -110,7 +117,8 @@ export class Agent {
     try {
       owner = await SessionOwner.open(this.deps.store, sessionId, this.clock);
     } catch (err) {
-      if (err instanceof SessionInUseError) return this.deps.store.get(sessionId);
+      // Reading needs no lock: in use elsewhere, or no room on the disk for one, the session is shown as stored.
+      if (err instanceof SessionInUseError || isDiskFull(err)) return this.deps.store.get(sessionId);
       throw err;
     }
     try {
@@ -168,6 +176,22 @@ export class Agent {
   /** The session as it is now: a running turn's live state, else what is stored. */
   async readSession(sessionId: string): Promise<ReadonlySession> {
     return this.live.get(sessionId)?.session ?? this.deps.store.get(sessionId);
+  }
+
+  /**
+   * Takes a session over from the writer holding it (the user chose to, warned that the other
+   * writer's later changes will not be saved), settles what it left open, and lets go again.
+   */
+  async takeOverSession(sessionId: string): Promise<ReadonlySession> {
+    if (this.active.has(sessionId)) return this.readSession(sessionId);
+    const owner = await SessionOwner.open(this.deps.store, sessionId, this.clock, { takeOver: true }).catch(diskFull);
+    try {
+      this.log('warn', `Session ${sessionId} was taken over from its other writer.`);
+      if (await this.settle(owner)) await owner.save();
+      return owner.session;
+    } finally {
+      await owner.close();
+    }
   }
 
   /** Changes to a session outside a turn; applied to the live owner when a turn is running. */
@@ -248,6 +272,8 @@ export class Agent {
           }
         };
       return await this.dispatch(request, owner, emitFor, signal);
+    } catch (err) {
+      return diskFull(err);
     } finally {
       this.live.delete(request.sessionId);
       this.active.delete(request.sessionId);
@@ -276,7 +302,8 @@ export class Agent {
   }
 
   private async runMessage(request: Extract<TurnRequest, { kind: 'message' }>, owner: SessionOwner, emitFor: EmitFor, signal: AbortSignal): Promise<TurnOutcome> {
-    const text = request.text.trim();
+    // A key pasted into the chat is not kept either.
+    const text = redactSecrets(request.text.trim());
     if (text.length === 0) throw new AgentRequestError('The message is empty.');
     const context = request.context;
     const started = owner.startTurn({ text, ...(context ? { context: { label: context.label, block: contextBlock(context.label, context.text) } } : {}) });
@@ -376,6 +403,9 @@ export class Agent {
   private async start(owner: SessionOwner, turnId: string, emit: Emit, signal: AbortSignal): Promise<TurnOutcome> {
     const setup = this.setup(owner.session);
     if (!setup.ok) return this.failBeforeStart(owner, turnId, emit, setup.error);
+    // A document it must not work on (too large, not text) is said before any model call.
+    const problem = await setup.value.document?.check?.({ maxBytes: setup.value.settings.maxDocumentBytes }).catch(() => undefined);
+    if (problem) return this.failBeforeStart(owner, turnId, emit, { code: 'document', message: problem, retryable: false });
     return this.runner(owner, turnId, setup.value, emit, signal).loop(setup.value.client);
   }
 

@@ -37,6 +37,14 @@ export class StallError extends Error {
   }
 }
 
+/** No answer at all (not even response headers) within the response timeout, retries included. */
+export class NoResponseError extends Error {
+  constructor(readonly limitMs: number) {
+    super(`The API did not answer within ${Math.round(limitMs / 1000)} s (no response at all).`);
+    this.name = 'NoResponseError';
+  }
+}
+
 export interface FailureContext {
   /** Response headers had arrived for this attempt (the SDK no longer retries past that point). */
   readonly connected: boolean;
@@ -120,6 +128,11 @@ function unreachable(err: unknown, text: string, ctx: FailureContext): Classifie
 export function classifyFailure(err: unknown, ctx: FailureContext): ClassifiedFailure {
   if (err instanceof Anthropic.APIUserAbortError) return { code: 'cancelled', message: 'Stopped.', retryable: true, loopRetry: false };
   if (err instanceof NoApiKeyError) return { code: 'no_api_key', message: err.message, retryable: false, loopRetry: false };
+  if (err instanceof NoResponseError) {
+    // The wait was already as long as the user allows: not retried by the loop.
+    const where = ctx.baseURL ? ` (base URL ${ctx.baseURL})` : '';
+    return { code: 'network', message: `${err.message.replace(/\.$/, '')}${where}. Check the network connection and the base URL, or try again later.`, retryable: true, loopRetry: false };
+  }
   const inStream = midStream(err);
   if (inStream) return inStream;
   if (err instanceof Anthropic.APIError && typeof err.status === 'number') return byStatus(err, err.status, ctx.words ?? PANEL_WORDS);
@@ -142,3 +155,4 @@ export function scrubSecrets(text: string, secrets: readonly (string | null | un
   for (const s of secrets) if (s && s.length >= 8) out = out.split(s).join('[redacted]');
   return out;
 }
+

@@ -3,9 +3,16 @@
 // forever without it. The watchdog counts bytes, not parsed events: the SDK swallows `ping`
 // events, and a model thinking with its thinking hidden sends nothing else for minutes.
 // Text and thinking deltas go out as they arrive, each tagged with whether it opens a new block;
-// what streamed so far is kept so a failed attempt can be shown as partial.
+// what streamed so far is kept so a failed attempt can be shown as partial. Before any answer at
+// all (no response headers, across the SDK's retries) the call says it is waiting, and gives up
+// after the response timeout: a server that accepts the connection and says nothing is not
+// waited on for three stall timeouts.
 import type Anthropic from '@anthropic-ai/sdk';
-import { StallError } from './errors';
+import { NoResponseError, StallError } from './errors';
+
+/** The first "still waiting" comes after this long without an answer, then one every WAITING_EVERY_MS. */
+const WAITING_FIRST_MS = 5_000;
+const WAITING_EVERY_MS = 10_000;
 
 export interface ModelCallOptions {
   readonly client: Anthropic;
@@ -14,6 +21,10 @@ export interface ModelCallOptions {
   readonly betas?: readonly string[] | undefined;
   readonly signal: AbortSignal;
   readonly stallTimeoutMs: number;
+  /** No response at all (not even headers) for this long, retries included: the call gives up. */
+  readonly responseTimeoutMs?: number;
+  /** The request has had no answer yet, for `waitedMs`. */
+  onWaiting?(waitedMs: number): void;
   onText(delta: string, opensBlock: boolean): void;
   /** Summarised thinking: the model's progress notes. */
   onThinking?(delta: string, opensBlock: boolean): void;
@@ -38,10 +49,11 @@ export class ModelCallFailure extends Error {
 
 type Fetch = typeof fetch;
 
-/** A fetch that reports every chunk of every response body as it arrives. */
-function activityFetch(onBytes: () => void): Fetch {
+/** A fetch that reports every response (its headers arrived) and every chunk of its body as it arrives. */
+function activityFetch(onBytes: () => void, onResponse: () => void): Fetch {
   return async (input, init) => {
     const response = await fetch(input, init);
+    onResponse();
     if (!response.body) return response;
     const tap = new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
@@ -51,6 +63,26 @@ function activityFetch(onBytes: () => void): Fetch {
     });
     return new Response(response.body.pipeThrough(tap), { status: response.status, statusText: response.statusText, headers: response.headers });
   };
+}
+
+/** Until the server answers at all: "still waiting" now and then, and giving up at the limit. */
+function awaitAnswer(opts: ModelCallOptions, giveUp: (err: NoResponseError) => void): { answered(): void } {
+  const started = Date.now();
+  const limit = opts.responseTimeoutMs;
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  const waiting = (): void => {
+    opts.onWaiting?.(Date.now() - started);
+    timers.push(setTimeout(waiting, WAITING_EVERY_MS));
+  };
+  if (opts.onWaiting) timers.push(setTimeout(waiting, WAITING_FIRST_MS));
+  if (limit !== undefined) timers.push(setTimeout(() => giveUp(new NoResponseError(limit)), limit));
+  const answered = (): void => {
+    for (const t of timers) clearTimeout(t);
+    timers.length = 0;
+    opts.signal.removeEventListener('abort', answered);
+  };
+  opts.signal.addEventListener('abort', answered);
+  return { answered };
 }
 
 type MessageStream = ReturnType<Anthropic['messages']['stream']>;
@@ -64,8 +96,16 @@ function openStream(client: Anthropic, opts: ModelCallOptions): MessageStream {
 
 export async function callModel(opts: ModelCallOptions): Promise<Anthropic.Message> {
   let lastActivity = Date.now();
-  const client = opts.client.withOptions({ fetch: activityFetch(() => (lastActivity = Date.now())) });
+  let noAnswer: NoResponseError | undefined;
+  // The stream is made after the watch that may abort it (its fetch reports the answer).
+  const abort: { stream?: () => void } = {};
+  const answer = awaitAnswer(opts, (err) => {
+    noAnswer = err;
+    abort.stream?.();
+  });
+  const client = opts.client.withOptions({ fetch: activityFetch(() => (lastActivity = Date.now()), answer.answered) });
   const stream = openStream(client, opts);
+  abort.stream = () => stream.abort();
   const texts: string[] = [];
   let thinkingChars = 0;
   let connected = false;
@@ -119,8 +159,9 @@ export async function callModel(opts: ModelCallOptions): Promise<Anthropic.Messa
     return message;
   } catch (err) {
     opts.log?.('warn', `Model call ${stream.request_id ?? '(no request id)'} failed after ${timing()}`);
-    throw new ModelCallFailure(stalled ?? err, connected, texts, thinkingChars);
+    throw new ModelCallFailure(stalled ?? noAnswer ?? err, connected, texts, thinkingChars);
   } finally {
     if (timer) clearTimeout(timer);
+    answer.answered();
   }
 }

@@ -42,22 +42,20 @@ export interface BuiltRequest {
 /** The session is inconsistent: no valid request can be built from it. */
 export class InconsistentHistory extends Error {}
 
-/** Turns whose thinking is not sent again: up to the one a repair named (see SessionOwner.repairThinking). */
-function thinkingLeftOut(session: ReadonlySession): Set<string> {
-  const through = session.thinking?.leftOutThrough;
-  const at = through === undefined ? -1 : session.turns.findIndex((t) => t.id === through);
-  return new Set(session.turns.slice(0, at + 1).map((t) => t.id));
-}
-
-/** The turn before the running one: through it, a repair leaves every finished turn's thinking out. */
-export function lastFinishedTurn(session: ReadonlySession, runningTurnId: string): string | undefined {
-  const at = session.turns.findIndex((t) => t.id === runningTurnId);
-  return session.turns[(at < 0 ? session.turns.length : at) - 1]?.id;
+/**
+ * The finished turns from `turnId` on (every one when it is not known): the thinking left out with a
+ * block that may not go back is that block's and every later block's, and the running turn's never.
+ */
+function finishedFrom(session: ReadonlySession, runningTurnId: string, turnId: string | undefined): string[] {
+  const running = session.turns.findIndex((t) => t.id === runningTurnId);
+  const finished = session.turns.slice(0, running < 0 ? session.turns.length : running);
+  const from = turnId === undefined ? 0 : Math.max(0, finished.findIndex((t) => t.id === turnId));
+  return finished.slice(from).map((t) => t.id);
 }
 
 function historyOptions(src: RequestSources): HistoryOptions {
   const session = src.owner.session;
-  return { model: src.settings.model, skipTurns: refusedTurns(session), thinkingLeftOut: thinkingLeftOut(session) };
+  return { model: src.settings.model, skipTurns: refusedTurns(session), thinkingLeftOut: new Set(session.thinking?.leftOut ?? []) };
 }
 
 /** The document (documentContext.ts) and skill notices the request carries; true when the session changed. */
@@ -101,21 +99,25 @@ function assemble(src: RequestSources, history: ApiHistory, plan: WindowPlan): B
   return { params: { ...params, thinking } as Anthropic.MessageCreateParamsNonStreaming, betas: [BINDING_BETA], runningFrom, origins: history.origins };
 }
 
-export type BindingRepair = { readonly leftOutThrough: string } | { readonly dropBlock: true };
+export type BindingRepair = { readonly leftOut: string[] } | { readonly dropBlock: true };
 
 /**
  * What to change when the API refused `request` because a thinking block is "bound to a different
- * conversation": a finished turn's block → leave the finished turns' thinking out; the running
- * turn's (which must go back) or a second refusal → ask the API to drop what it cannot accept.
- * Undefined when the failure is another one, or both were tried.
+ * conversation": a finished turn's block → leave its thinking and every later finished turn's out;
+ * the running turn's (which must go back), or a block already left out → ask the API to drop what
+ * it cannot accept. Undefined when the failure is another one, or both were tried.
  */
 export function bindingRepair(session: ReadonlySession, runningTurnId: string, request: BuiltRequest, failure: unknown): BindingRepair | undefined {
   const status = (failure as { status?: unknown } | undefined)?.status;
   const message = failure instanceof Error ? failure.message : '';
   if (status !== 400 || !isBoundElsewhere(message)) return undefined;
   const at = blockNamed(message);
-  const through = lastFinishedTurn(session, runningTurnId);
-  if (at && at.message < request.runningFrom && through && session.thinking?.leftOutThrough !== through) return { leftOutThrough: through };
+  const block = at ? request.params.messages[at.message]?.content[at.block] : undefined;
+  const origin = typeof block === 'object' ? request.origins.get(block) : undefined;
+  const finished = at !== undefined && at.message < request.runningFrom;
+  const leftOut = finished ? finishedFrom(session, runningTurnId, origin?.turnId) : [];
+  const already = new Set(session.thinking?.leftOut ?? []);
+  if (leftOut.some((id) => !already.has(id))) return { leftOut };
   return session.thinking?.dropBlock ? undefined : { dropBlock: true };
 }
 
@@ -124,7 +126,10 @@ function describeStale(stale: StaleThinking, cut: boolean): string {
   return cut ? 'the history window was cut at this turn, so what came before it changed' : 'something that came before it changed';
 }
 
-/** Builds the next request; a finished turn's thinking that may not go back is left out (logged once). */
+/**
+ * Builds the next request. A finished turn's thinking that may not go back is left out for good,
+ * with every later finished turn's (logged once, naming the request); thinking before it stays.
+ */
 export async function nextRequest(src: RequestSources): Promise<BuiltRequest> {
   let history = toApiHistory(src.owner.session.messages, historyOptions(src));
   const plan = planWindow(history, src.owner.session.messages, src.owner.session.frame, src.settings.historyLength);
@@ -136,11 +141,10 @@ export async function nextRequest(src: RequestSources): Promise<BuiltRequest> {
   const built = assemble(src, history, plan);
   const stale = firstStaleThinking(built.params, built.origins, src.turnId);
   if (!stale) return built;
-  const through = lastFinishedTurn(src.owner.session, src.turnId);
-  if (!through) return built;
-  const finished = [...built.origins.values()].filter((o) => o.turnId !== src.turnId);
+  const leftOut = new Set(finishedFrom(src.owner.session, src.turnId, stale.origin.turnId));
+  const finished = [...built.origins.values()].filter((o) => leftOut.has(o.turnId));
   const turns = new Set(finished.map((o) => o.turnId)).size;
-  src.owner.repairThinking({ leftOutThrough: through });
+  src.owner.repairThinking({ leftOut: [...leftOut] });
   const step = (src.owner.session.turns.find((t) => t.id === src.turnId)?.steps ?? 0) + 1;
   src.log('info', `Request ${step} of turn ${src.turnId}: the thinking of ${turns} earlier turn${turns === 1 ? '' : 's'} (${finished.length} block${finished.length === 1 ? '' : 's'}) is left out from now on: ${describeStale(stale, plan.cut)}.`);
   return assemble(src, toApiHistory(src.owner.session.messages, historyOptions(src)), plan);

@@ -1,17 +1,23 @@
 // What a model reply means for the turn: its content as stored (verbatim, thinking blocks with
-// their signatures), and what its stop reason asks the loop to do.
+// their signatures, but never an API key: a key the reply echoes is replaced in its text and tool
+// calls before anything keeps or runs them), and what its stop reason asks the loop to do.
 import type Anthropic from '@anthropic-ai/sdk';
+import { redactDeep, redactSecrets } from '../../shared/secrets';
 import type { StoredBlock } from '../sessions/schema';
 import type { AgentError } from './errors';
 
-/** The blocks kept from a reply: text, tool calls and thinking, exactly as received. */
-export function storedContent(message: Anthropic.Message): StoredBlock[] {
+/**
+ * The blocks kept from a reply: text, tool calls and thinking, as received, with `secrets` (the
+ * configured key) and Anthropic-shaped keys redacted from text and tool inputs. Thinking blocks
+ * stay exactly as signed (the API refuses them altered); they are redacted where shown.
+ */
+export function storedContent(message: Anthropic.Message, secrets: readonly (string | null | undefined)[] = []): StoredBlock[] {
   return message.content.flatMap((b): StoredBlock[] => {
     switch (b.type) {
       case 'text':
-        return b.text.length > 0 ? [{ type: 'text', text: b.text }] : [];
+        return b.text.length > 0 ? [{ type: 'text', text: redactSecrets(b.text, secrets) }] : [];
       case 'tool_use':
-        return [{ type: 'tool_use', id: b.id, name: b.name, input: b.input ?? {} }];
+        return [{ type: 'tool_use', id: b.id, name: b.name, input: redactDeep(b.input ?? {}, secrets) }];
       case 'thinking':
         return [{ type: 'thinking', thinking: b.thinking, signature: b.signature }];
       case 'redacted_thinking':

@@ -4,8 +4,11 @@
 // stays valid whatever happens.
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentEvent, Usage } from '../../shared/events';
+import { redactSecrets } from '../../shared/secrets';
 import type { DocumentSnapshot } from '../documents/types';
+import { isDiskFull } from '../durableFs';
 import type { ReadonlySession, ReadonlyTurn, StoredBlock } from '../sessions/schema';
+import { DISK_FULL_MESSAGE } from '../sessions/types';
 import { TEXT_BLOCK_SEPARATOR, turnNarration, turnText } from '../sessions/view';
 import type { EventBody, LogLevel, TurnContext, TurnSetup } from './context';
 import { callCost } from './cost';
@@ -35,6 +38,14 @@ function usageOf(u: Anthropic.Usage): Usage {
     cacheReadTokens: u.cache_read_input_tokens ?? 0,
     cacheCreationTokens: u.cache_creation_input_tokens ?? 0,
   };
+}
+
+/** Nothing was changed, unless an edit of this turn landed before the disk filled: then that is said. */
+function diskFullMessage(session: ReadonlySession, turnId: string): string {
+  const landed = session.edits.some((e) => e.turnId === turnId && e.status === 'applied');
+  return landed
+    ? 'The disk is full: the rest of this reply could not be saved. The changes already made to the document stay; nothing more was changed. Free some space on the disk, then try again.'
+    : DISK_FULL_MESSAGE;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -113,13 +124,19 @@ export class TurnRunner implements TurnContext {
     try {
       await this.owner.save();
     } catch (err) {
+      if (isDiskFull(err)) throw new TurnEnd({ code: 'disk_full', message: diskFullMessage(this.session, this.turnId), retryable: true });
       const detail = err instanceof Error ? err.message : String(err);
       throw new TurnEnd({ code: 'session', message: `The session could not be saved: ${detail}`, retryable: true });
     }
   }
 
   private scrub(text: string): string {
-    return scrubSecrets(text, [this.client?.apiKey, this.client?.authToken]);
+    return scrubSecrets(text, this.secrets());
+  }
+
+  /** The configured key: never stored, shown or exported. */
+  private secrets(): (string | null | undefined)[] {
+    return [this.client?.apiKey, this.client?.authToken];
   }
 
   /** Runs model calls and tool rounds from the current transcript until the turn ends. */
@@ -190,7 +207,9 @@ export class TurnRunner implements TurnContext {
     }
   }
 
-  private onText(delta: string, opensBlock: boolean): void {
+  private onText(raw: string, opensBlock: boolean): void {
+    // The key never shows (a key split across two deltas is caught where the reply is stored).
+    const delta = redactSecrets(raw, this.secrets());
     // Text blocks of one turn are joined by a blank line, exactly as the stored view joins them.
     const text = opensBlock && this.hasText ? TEXT_BLOCK_SEPARATOR + delta : delta;
     this.hasText = true;
@@ -198,7 +217,8 @@ export class TurnRunner implements TurnContext {
     this.setup.onEvent({ sessionId: this.session.id, turnId: this.turnId, type: 'text', delta: text } satisfies AgentEvent);
   }
 
-  private onThinking(delta: string, opensBlock: boolean): void {
+  private onThinking(raw: string, opensBlock: boolean): void {
+    const delta = redactSecrets(raw, this.secrets());
     // Notes written at the same step join one note, a blank line between blocks (as stored).
     const steps = Object.values(this.session.toolCalls).filter((c) => c.turnId === this.turnId).length;
     const text = opensBlock && this.noteAtStep === steps ? TEXT_BLOCK_SEPARATOR + delta : delta;
@@ -240,6 +260,8 @@ export class TurnRunner implements TurnContext {
           betas: request.betas,
           signal: this.signal,
           stallTimeoutMs: this.settings.stallTimeoutMs,
+          responseTimeoutMs: this.settings.responseTimeoutMs,
+          onWaiting: (waitedMs) => this.emit({ type: 'status', kind: 'waiting', waitedMs, limitMs: this.settings.responseTimeoutMs }),
           onText: (delta, opens) => this.onText(delta, opens),
           onThinking: (delta, opens) => this.onThinking(delta, opens),
           log: (level, message) => this.log(level, message),
@@ -254,7 +276,7 @@ export class TurnRunner implements TurnContext {
         const stopped = this.signal.aborted || c.code === 'cancelled';
         if (stopped || !c.loopRetry || attempt >= retries) {
           // The turn ends here: what this attempt streamed stays, marked partial.
-          this.owner.recordPartial(this.turnId, failure.texts);
+          this.owner.recordPartial(this.turnId, failure.texts.map((t) => redactSecrets(t, this.secrets())));
           throw new TurnEnd(stopped ? 'stopped' : error);
         }
         // The retry streams the answer again from its start: the failed attempt's text and notes
@@ -282,8 +304,10 @@ export class TurnRunner implements TurnContext {
 
   /** The reply as stored: each thinking block with the digest of what preceded it (preservedThinking.ts). */
   private storedReply(message: Anthropic.Message, request: BuiltRequest): StoredBlock[] {
-    const content = storedContent(message);
-    const prefixes = replyPrefixes(request.params, content.map(toApiBlock));
+    // The prefixes are of the reply as the API signed it; the stored text has the key redacted (a
+    // block after a redaction then no longer matches its prefix, and is left out, never refused).
+    const prefixes = replyPrefixes(request.params, storedContent(message).map(toApiBlock));
+    const content = storedContent(message, this.secrets());
     return content.map((b, i) => {
       const prefix = prefixes[i];
       return (b.type === 'thinking' || b.type === 'redacted_thinking') && prefix !== undefined ? { ...b, prefix } : b;
@@ -302,7 +326,7 @@ export class TurnRunner implements TurnContext {
     if (stop.kind === 'refused') {
       // Nothing of a declined reply runs or is sent again; what streamed stays, for the record.
       this.owner.recordReply(this.turnId, { ...reply, content: [] });
-      this.owner.refuse(this.turnId, storedContent(message).flatMap((b) => (b.type === 'text' ? [b.text] : [])), stop.error);
+      this.owner.refuse(this.turnId, storedContent(message, this.secrets()).flatMap((b) => (b.type === 'text' ? [b.text] : [])), stop.error);
       throw new TurnEnd(stop.error);
     }
     const stored = this.owner.recordReply(this.turnId, { ...reply, content: this.storedReply(message, request) });

@@ -238,6 +238,8 @@ export class ChatController {
         return this.delete(message.sessionId);
       case 'exportSession':
         return this.exportSession(message.sessionId);
+      case 'takeOverSession':
+        return this.shown.takeOver(message.sessionId);
       case 'setApiKey':
         return this.deps.actions.setApiKey();
       case 'openSettings':

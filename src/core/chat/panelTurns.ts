@@ -5,7 +5,7 @@
 import type { AgentEvent } from '../../shared/events';
 import type { Agent, TurnOutcome, TurnRequest } from '../agent/agent';
 import { AgentRequestError, NoApiKeyError } from '../agent/agent';
-import { SessionInUseError } from '../sessions/types';
+import { DiskFullError, SessionInUseError } from '../sessions/types';
 import type { LogLevel } from './chatController';
 
 export interface PanelTurnsDeps {
@@ -96,7 +96,7 @@ export class PanelTurns {
       this.deps.notify('warn', error.message);
       return 'in_use';
     }
-    if (error instanceof AgentRequestError || error instanceof NoApiKeyError) {
+    if (error instanceof AgentRequestError || error instanceof NoApiKeyError || error instanceof DiskFullError) {
       // The request could not apply (nothing pending, a turn already running, no key): the
       // session is untouched and the message says why.
       this.deps.log('warn', error.message);

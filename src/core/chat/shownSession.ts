@@ -15,7 +15,7 @@ import type { ChatControllerDeps, LogLevel } from './chatController';
 import { WriterWatch } from './writerWatch';
 
 export interface ShownSessionDeps {
-  agent: Pick<Agent, 'openSession' | 'writer' | 'renameSession' | 'deleteSession'>;
+  agent: Pick<Agent, 'openSession' | 'writer' | 'renameSession' | 'deleteSession' | 'takeOverSession'>;
   store: SessionReader;
   lastSession: ChatControllerDeps['lastSession'];
   /** The document a new session would be bound to (the active editor's). */
@@ -106,6 +106,11 @@ export class ShownSession {
     await this.deps.lastSession.set(session.id);
     await this.refreshList();
     this.deps.changed();
+  }
+
+  /** The teacher took the session over from its other writer (warned in the panel): shown writable. */
+  async takeOver(sessionId: string): Promise<void> {
+    await this.show(await this.deps.agent.takeOverSession(sessionId));
   }
 
   /** Nothing open: the next message starts a new session. */

@@ -38,6 +38,12 @@ export interface DocumentAccess {
   readonly kind: DocumentKind;
   read(): Promise<DocumentSnapshot>;
   /**
+   * Why Lesson Agent must not work on this document at all (larger than `maxBytes`, not text, an
+   * encoding it cannot keep), or undefined. Asked before a turn's first model call, cheaply: a
+   * document too large is never read whole.
+   */
+  check?(limits: { maxBytes: number }): Promise<string | undefined>;
+  /**
    * Applies edits computed against `base` as one undoable step. When the document changed since
    * `base`, non-overlapping edits are rebased onto the current text and overlapping ones refused.
    */

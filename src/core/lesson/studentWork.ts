@@ -53,11 +53,31 @@ function idChanges(before: LessonOutline, after: LessonOutline): StudentWorkChan
   return changes;
 }
 
+/** The longest run of `a` found in `b` in the same order (an LCS): the pairs of indexes matched. */
+function alignInOrder(a: readonly string[], b: readonly string[]): [number, number][] {
+  const table = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      const row = table[i] as number[];
+      row[j] = a[i] === b[j] ? ((table[i + 1] as number[])[j + 1] ?? 0) + 1 : Math.max((table[i + 1] as number[])[j] ?? 0, row[j + 1] ?? 0);
+    }
+  }
+  const pairs: [number, number][] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] === b[j]) pairs.push([i++, j++]);
+    else if (((table[i + 1] as number[])[j] ?? 0) >= ((table[i] as number[])[j + 1] ?? 0)) i++;
+    else j++;
+  }
+  return pairs;
+}
+
 /**
  * Matches each non-empty answer of `before` to `after`: the same field (by id, else by rank in
- * its exercise) with the same value is kept; a field of the same kind in the same exercise with
- * the same value, not matched otherwise, is the same answer moved (a gap inserted before it);
- * otherwise the field's new value is a change, and a field that is gone is a removal.
+ * its exercise) with the same value is kept. When fields of a kind were added to or removed from
+ * an exercise, the ranks shift: answers that kept their order among the fields of their kind are
+ * the same answers moved (a gap inserted before them). Nothing else moves: two answers that trade
+ * places (a swap), or any answer now in another field, is a change of the field it was in; a
+ * field that is gone is a removal.
  */
 function answerChanges(before: LessonOutline, after: LessonOutline, renamed: ReadonlyMap<string, string>): StudentWorkChange[] {
   const follow = (field: AnswerField): string => {
@@ -76,14 +96,40 @@ function answerChanges(before: LessonOutline, after: LessonOutline, renamed: Rea
     if (same && same.value === field.value && !used.has(same)) used.add(same);
     else pending.push(field);
   }
-  // Every moved answer is found before any field is called changed, so a moved answer is never
-  // mistaken for the new value of the field it moved into.
-  const lost = pending.filter((field) => {
-    const key = renamed.get(field.exerciseKey) ?? field.exerciseKey;
-    const moved = after.answers.find((f) => !used.has(f) && sameExercise(field, key, f) && f.element === field.element && f.value === field.value);
-    if (moved) used.add(moved);
-    return !moved;
-  });
+  // Pending answers of one kind in one exercise, aligned in order with the fields left after.
+  const groups = new Map<string, AnswerField[]>();
+  for (const field of pending) {
+    const key = `${renamed.get(field.exerciseKey) ?? field.exerciseKey}|${field.element}`;
+    groups.set(key, [...(groups.get(key) ?? []), field]);
+  }
+  const lost: AnswerField[] = [];
+  for (const fields of groups.values()) {
+    const first = fields[0] as AnswerField;
+    const key = renamed.get(first.exerciseKey) ?? first.exerciseKey;
+    const kind = (f: AnswerField): boolean => f.element === first.element;
+    const countBefore = before.answers.filter((f) => f.exerciseKey === first.exerciseKey && kind(f)).length;
+    const countAfter = after.answers.filter((f) => f.exerciseKey === key && kind(f)).length;
+    const candidates = after.answers.filter((f) => !used.has(f) && sameExercise(first, key, f) && kind(f));
+    if (countBefore === countAfter) {
+      // The same fields, each in its place (one may have lost or gained an id): the same value
+      // there is kept, another value is a change (swaps included).
+      const paired = candidates.length === fields.length;
+      for (const [i, field] of fields.entries()) {
+        const there = candidates[i];
+        if (paired && there && there.value === field.value) used.add(there);
+        else lost.push(field);
+      }
+      continue;
+    }
+    const matched = new Set<number>();
+    for (const [i, j] of alignInOrder(fields.map((f) => f.value), candidates.map((f) => f.value))) {
+      matched.add(i);
+      used.add(candidates[j] as AnswerField);
+    }
+    lost.push(...fields.filter((_, i) => !matched.has(i)));
+  }
+  const order = new Map(before.answers.map((f, i) => [f, i]));
+  lost.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
   return lost.map((field): StudentWorkChange => {
     const same = afterBy.get(follow(field));
     if (!same || used.has(same)) return { kind: 'answer-removed', field };
@@ -103,14 +149,6 @@ export function studentWorkChanges(before: string, after: string): StudentWorkCh
 
 export function changeExercise(change: StudentWorkChange): ExercisePlace | undefined {
   return 'field' in change ? change.field.exercise : change.element.exercise;
-}
-
-/** The words a user may use to point at what a change touches: ids and "exercise N". */
-export function changeNames(change: StudentWorkChange): string[] {
-  const exercise = changeExercise(change);
-  const own = 'field' in change ? change.field.id : change.element.id;
-  const to = change.kind === 'id-renamed' ? change.to : undefined;
-  return [exercise?.id, exercise ? `exercise ${exercise.number}` : undefined, own, to].filter((n): n is string => n !== undefined);
 }
 
 const ELEMENT_WORDS: Readonly<Record<string, string>> = {

@@ -14,7 +14,8 @@ export class ChangeSet {
   /** Existing user messages whose notices changed. */
   private readonly noticed = new Set<string>();
   private pendingChanged = false;
-  private frameChanged = false;
+  /** 'window': the frame was made anew with the same system prompt, tools and skills. */
+  private frameChanged: false | 'window' | 'whole' = false;
   private thinkingChanged = false;
   private titleChanged = false;
   private documentChanged = false;
@@ -51,8 +52,8 @@ export class ChangeSet {
     this.pendingChanged = true;
   }
 
-  frame(): void {
-    this.frameChanged = true;
+  frame(what: 'window' | 'whole'): void {
+    if (this.frameChanged !== 'whole') this.frameChanged = what;
   }
 
   thinking(): void {
@@ -115,7 +116,15 @@ export class ChangeSet {
       const message = this.messages.has(id) ? undefined : session.messages.find((m) => m.id === id);
       if (message) out.push({ op: 'notices', messageId: id, notices: message.notices ?? [] });
     }
-    if (this.frameChanged) out.push({ op: 'frame', frame: session.frame ?? null });
+    const frame = session.frame;
+    // A frame dropped (a restore past a cut) is journalled as null: the next request makes one.
+    if (this.frameChanged === 'whole') out.push({ op: 'frame', frame: frame ?? null });
+    if (this.frameChanged === 'window' && frame) {
+      out.push({
+        op: 'window',
+        window: { start: frame.start, madeAt: frame.madeAt, ...(frame.carriedUntil ? { carriedUntil: frame.carriedUntil } : {}), ...(frame.madeIn ? { madeIn: frame.madeIn } : {}) },
+      });
+    }
     if (this.thinkingChanged) out.push({ op: 'thinking', thinking: session.thinking ?? {} });
     for (const id of this.turns) {
       const turn = session.turns.find((t) => t.id === id);

@@ -7,7 +7,7 @@
 // (`sessions/<id>.json`, one snapshot) are read as they are and become journals on their first write.
 import { mkdir, readdir, readFile, rename, rm, stat, truncate } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { appendDurable, fsyncDir, removeStaleTemps, replaceFile, writeNewFileDurable } from '../durableFs';
+import { appendDurable, fsyncDir, isDiskFull, openFile, removeStaleTemps, replaceFile, writeNewFileDurable, type FileOpener } from '../durableFs';
 import type { SessionSummary } from '../../shared/view';
 import { changesLine, readJournal, snapshotLine, type JournalContents, type SessionChange } from './journal';
 import { FileLock, LockBusyError, lockHolder, type LockHolder } from './lock';
@@ -28,6 +28,8 @@ export interface FileSessionStoreOptions {
   /** Compaction thresholds (tests make them small). */
   readonly compactMinBytes?: number;
   readonly compactMaxRecords?: number;
+  /** How files are opened for writing (tests give one that plays a full disk). */
+  readonly opener?: FileOpener;
 }
 
 /** A writer's hold on one session: its lock and what it knows of the journal's size. */
@@ -36,6 +38,8 @@ interface FileLease extends SessionLease {
   journalBytes: number;
   snapshotBytes: number;
   records: number;
+  /** The number the next record takes. */
+  nextSeq: number;
   /** No journal yet (a new session, or a file of the first releases): the next write is a snapshot. */
   needsSnapshot: boolean;
 }
@@ -54,6 +58,7 @@ export class FileSessionStore implements SessionStore {
   private readonly holder: string;
   private readonly compactMinBytes: number;
   private readonly compactMaxRecords: number;
+  private readonly opener: FileOpener;
 
   constructor(
     readonly dir: string,
@@ -64,7 +69,8 @@ export class FileSessionStore implements SessionStore {
     this.holder = options.holder ?? 'another Lesson Agent';
     this.compactMinBytes = options.compactMinBytes ?? COMPACT_MIN_BYTES;
     this.compactMaxRecords = options.compactMaxRecords ?? COMPACT_MAX_RECORDS;
-    this.index = new SessionIndex(dir, { ids: () => this.ids(), summary: (id) => this.summaryOf(id) }, this.holder, onProblem);
+    this.opener = options.opener ?? openFile;
+    this.index = new SessionIndex(dir, { ids: () => this.ids(), summary: (id) => this.summaryOf(id) }, this.holder, onProblem, this.opener);
   }
 
   private journalOf(id: string): string {
@@ -126,7 +132,7 @@ export class FileSessionStore implements SessionStore {
     try {
       const session = migrateSession(JSON.parse(text));
       if (session.id !== id) throw new SessionFormatError(`the file holds session ${session.id}`);
-      return { session, goodBytes: 0, snapshotBytes: 0, records: 0 };
+      return { session, goodBytes: 0, snapshotBytes: 0, records: 0, nextSeq: 0, duplicates: 0 };
     } catch (err) {
       throw await this.unreadable(id, path, err, '.json');
     }
@@ -144,8 +150,8 @@ export class FileSessionStore implements SessionStore {
       () => false,
     );
     const message = `Session ${id} could not be read (${err.message}); the file was moved to ${moved ? aside : 'nowhere (move failed)'}.`;
+    // The list drops it by itself: it is reconciled with the files present when read.
     this.onProblem(message);
-    await this.index.remove(id).catch(() => undefined);
     return new SessionCorruptError(id, moved ? aside : undefined, message);
   }
 
@@ -179,7 +185,7 @@ export class FileSessionStore implements SessionStore {
     return lease as FileLease;
   }
 
-  async lock(id: string, options: { create?: boolean } = {}): Promise<SessionLease> {
+  async lock(id: string, options: { create?: boolean; takeOver?: boolean } = {}): Promise<SessionLease> {
     const journal = this.journalOf(id);
     const exists = async (): Promise<boolean> =>
       (await stat(journal).then(() => true, () => false)) || stat(this.legacyOf(id)).then(() => true, () => false);
@@ -187,7 +193,7 @@ export class FileSessionStore implements SessionStore {
     await this.ensureDir();
     let lock: FileLock;
     try {
-      lock = await FileLock.acquire(this.lockOf(id), this.holder);
+      lock = await FileLock.acquire(this.lockOf(id), this.holder, this.opener, { force: options.takeOver === true });
     } catch (err) {
       if (err instanceof LockBusyError) throw new SessionInUseError(id, err.holder);
       throw err;
@@ -197,15 +203,21 @@ export class FileSessionStore implements SessionStore {
       await lock.release();
       throw new SessionNotFoundError(id);
     }
-    const lease: FileLease = { sessionId: id, lock, journalBytes: 0, snapshotBytes: 0, records: 0, needsSnapshot: true };
+    const lease: FileLease = { sessionId: id, lock, journalBytes: 0, snapshotBytes: 0, records: 0, nextSeq: 0, needsSnapshot: true };
     return lease;
   }
 
   async load(lease: SessionLease): Promise<Session> {
     const l = this.leaseOf(lease);
     const contents = await this.read(l.sessionId);
-    Object.assign(l, { journalBytes: contents.goodBytes, snapshotBytes: contents.snapshotBytes, records: contents.records, needsSnapshot: contents.legacy });
+    Object.assign(l, { journalBytes: contents.goodBytes, snapshotBytes: contents.snapshotBytes, records: contents.records, nextSeq: contents.nextSeq, needsSnapshot: contents.legacy });
     if (contents.damage) await this.repair(l, contents);
+    if (contents.duplicates > 0) {
+      // Written again without them, so they are reported once.
+      await this.writeSnapshot(l, snapshotLine(contents.session));
+      const lines = contents.duplicates === 1 ? 'A line was' : `${contents.duplicates} lines were`;
+      this.onProblem(`Session “${contents.session.title}”: ${lines} written twice in its file; the copies were dropped and nothing was lost.`);
+    }
     return contents.session;
   }
 
@@ -215,14 +227,23 @@ export class FileSessionStore implements SessionStore {
     if (!damage) return;
     const path = this.journalOf(lease.sessionId);
     const bytes = await readFile(path);
-    const aside = join(this.sessionsDir, `${lease.sessionId}.damaged-${Date.now()}.jsonl`);
-    await writeNewFileDurable(aside, bytes.subarray(damage.offset));
+    let aside: string | undefined = join(this.sessionsDir, `${lease.sessionId}.damaged-${Date.now()}.jsonl`);
+    try {
+      await writeNewFileDurable(aside, bytes.subarray(damage.offset), undefined, this.opener);
+    } catch (err) {
+      // A last record cut off in the middle was never confirmed to anyone (its write failed or
+      // never finished): on a full disk it is cut without a copy. Anything else stays until there is room.
+      if (!isDiskFull(err) || !damage.torn) throw err;
+      aside = undefined;
+    }
     await truncate(path, damage.offset);
     await fsyncDir(this.sessionsDir);
     this.onProblem(
       // The panel shows this to a teacher: no record numbers, no machine paths.
-      `Session “${contents.session.title}” was damaged (${damage.reason}). ` +
-        `Everything before the damage was kept; the rest was set aside in ${basename(aside)}, in the sessions folder.`,
+      aside
+        ? `Session “${contents.session.title}” was damaged (${damage.reason}). ` +
+            `Everything before the damage was kept; the rest was set aside in ${basename(aside)}, in the sessions folder.`
+        : `Session “${contents.session.title}” ended in a change that was cut off while it was written (the disk was full). Everything before it was kept.`,
     );
   }
 
@@ -231,19 +252,20 @@ export class FileSessionStore implements SessionStore {
     const due = l.needsSnapshot || l.journalBytes - l.snapshotBytes > Math.max(this.compactMinBytes, l.snapshotBytes) || l.records > this.compactMaxRecords;
     if (!due && changes.length === 0) return;
     // Serialised before anything is awaited: the record is the state at this checkpoint.
-    const line = due ? snapshotLine(session) : changesLine(session.updatedAt, changes);
+    const line = due ? snapshotLine(session) : changesLine(l.nextSeq, session.updatedAt, changes);
     if (!(await l.lock.holds())) throw new Error('Another process took this session over; the change was not saved.');
     const path = this.journalOf(l.sessionId);
     if (due) {
       await this.writeSnapshot(l, line);
     } else {
       try {
-        const before = await appendDurable(path, line);
+        // Every byte on disk and synced, or none: a failed append is cut back to the size it found.
+        const before = await appendDurable(path, line, this.opener);
         l.journalBytes = before + Buffer.byteLength(line);
         l.records++;
+        l.nextSeq++;
       } catch (err) {
-        // A half-written record must not stay in front of the next one: cut it off, and compact next time.
-        await truncate(path, l.journalBytes).catch(() => undefined);
+        // Should the cut have failed too, the next write replaces the journal whole.
         l.needsSnapshot = true;
         throw err;
       }
@@ -255,9 +277,9 @@ export class FileSessionStore implements SessionStore {
 
   /** Compaction: the whole session as one snapshot, atomically replacing the journal. */
   private async writeSnapshot(lease: FileLease, line: string): Promise<void> {
-    await replaceFile(this.journalOf(lease.sessionId), line);
+    await replaceFile(this.journalOf(lease.sessionId), line, { opener: this.opener });
     const bytes = Buffer.byteLength(line);
-    Object.assign(lease, { journalBytes: bytes, snapshotBytes: bytes, records: 1 });
+    Object.assign(lease, { journalBytes: bytes, snapshotBytes: bytes, records: 1, nextSeq: 1 });
     if (lease.needsSnapshot) {
       // A file of the first releases is now a journal.
       await rm(this.legacyOf(lease.sessionId), { force: true });

@@ -6,7 +6,7 @@
 // frame is dropped, so the next request makes a new one and leaves out the thinking it invalidates.
 import { createHash } from 'node:crypto';
 import type { SessionDraft } from './draft';
-import type { Branch, EditRecord, ReadonlySession, Redo, Restoring, Session, StoredMessage, ToolCallRecord, TurnRecord } from './schema';
+import type { Branch, EditRecord, ReadonlySession, Redo, Restoring, Session, StoredMessage, ThinkingRepair, ToolCallRecord, TurnRecord } from './schema';
 
 /** A digest of the main line up to its last message: a branch's frame fits again while it holds. */
 export function lineDigest(messages: readonly StoredMessage[]): string {
@@ -71,24 +71,28 @@ export function setAside(d: SessionDraft, toTurnId: string, undone: readonly str
   }
   if (!keepFrame && s.frame) {
     delete s.frame;
-    d.changes.frame();
+    d.changes.frame('whole');
   }
   settleThinking(d);
   return branch;
 }
 
+/** The turns of `turns` among those whose thinking is left out, as a repair (none: no repair). */
+function leftOutOf(leftOut: readonly string[] | undefined, turns: readonly { id: string }[]): ThinkingRepair {
+  const ids = new Set(turns.map((t) => t.id));
+  const kept = (leftOut ?? []).filter((id) => ids.has(id));
+  return kept.length > 0 ? { leftOut: kept } : {};
+}
+
 /**
- * Thinking repairs after a restore: asking the API to drop blocks served a turn now over; blocks
- * left out through a turn set aside stay left out (through the last turn kept), since what was
- * sent at that point is not known any more. Leaving out from the start is always accepted.
+ * Thinking repairs after a restore: asking the API to drop blocks served a turn now over; the
+ * turns kept whose thinking was left out stay so. A kept turn's thinking that was sent is still
+ * valid: what preceded it has not changed.
  */
 function settleThinking(d: SessionDraft): void {
   const s = d.session;
-  const through = s.thinking?.leftOutThrough;
   if (!s.thinking) return;
-  const lastKept = s.turns.at(-1)?.id;
-  const kept = through !== undefined && s.turns.some((t) => t.id === through);
-  s.thinking = through === undefined ? {} : kept ? { leftOutThrough: through } : lastKept ? { leftOutThrough: lastKept } : {};
+  s.thinking = leftOutOf(s.thinking.leftOut, s.turns);
   d.changes.thinking();
 }
 
@@ -112,9 +116,9 @@ export function bringBack(d: SessionDraft, branchId: string): Branch {
   // Its frame fits while the line it left is as it was; else the next request makes a new one.
   if (fits && branch.frame) s.frame = branch.frame;
   else delete s.frame;
-  d.changes.frame();
-  const lastTurn = s.turns.at(-1)?.id;
-  s.thinking = fits ? (branch.thinking ?? {}) : lastTurn ? { leftOutThrough: lastTurn } : {};
+  d.changes.frame('whole');
+  // Not fitting, no thinking goes back: what preceded it then is not known any more.
+  s.thinking = fits ? (branch.thinking ?? {}) : leftOutOf(s.turns.map((t) => t.id), s.turns);
   d.changes.thinking();
   return branch;
 }
@@ -149,13 +153,11 @@ export function copyConversation(d: SessionDraft, source: ReadonlySession, befor
   const aside = new Set(source.turns.slice(Math.max(0, t0)).map((t) => t.id));
   if (source.frame && frameKept(source, aside, new Set(messages.map((m) => m.id)))) {
     s.frame = structuredClone(source.frame) as Session['frame'];
-    d.changes.frame();
+    d.changes.frame('whole');
   }
-  const through = source.thinking?.leftOutThrough;
-  const last = turns.at(-1)?.id;
-  if (through === undefined || !last) return;
-  // Left out through a turn not copied: through the last one copied (leaving out from the start is always accepted).
-  s.thinking = { leftOutThrough: ids.has(through) ? through : last };
+  const repair = leftOutOf(source.thinking?.leftOut, turns);
+  if (!repair.leftOut) return;
+  s.thinking = repair;
   d.changes.thinking();
 }
 

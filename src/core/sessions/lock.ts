@@ -1,12 +1,16 @@
-// One writer per session, across processes: a lock file created exclusively (O_EXCL) that names
-// its holder (pid, host, since when, which surface). A lock whose holder is gone (its process
-// died on this host, or no heartbeat from another host for a minute) is taken over; the takeover
-// moves the stale file aside by rename, so of two processes racing for it only one wins.
+// One writer per session, across processes: a lock file created exclusively that names its holder
+// (pid, host, since when, which surface) and what recognises that process again: the machine's
+// boot and the process's start time. A lock whose holder is gone (its process died on this host,
+// the machine restarted since, its pid now belongs to another process, or no heartbeat from
+// another host for a minute) is taken over; the takeover moves the stale file aside by rename, so
+// of two processes racing for it only one wins. A teacher may also take a lock over by hand
+// (`force`), warned that the other writer's later changes are then not saved.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { link, open, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
+import { link, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
+import { bootId, processStart } from './processIdentity';
 import * as z from 'zod';
-import { isProcessAlive } from '../durableFs';
+import { isProcessAlive, openFile, tempPathFor, writeAll, writeNewFile, type FileOpener } from '../durableFs';
 
 export const lockHolderSchema = z.object({
   pid: z.number().int(),
@@ -16,14 +20,16 @@ export const lockHolderSchema = z.object({
   /** Who holds it, in the user's words: "Lesson Agent in VS Code", "the lesson-agent command line". */
   holder: z.string(),
   token: z.string(),
+  /** This boot of the holder's machine (Linux's boot id), to see a restart since. */
+  boot: z.string().optional(),
+  /** When the holder's process started (Linux: clock ticks since boot), to see its pid reused. */
+  started: z.string().optional(),
 });
 export type LockHolder = z.infer<typeof lockHolderSchema>;
 
 const HEARTBEAT_MS = 20_000;
 /** A lock from another host with no heartbeat for this long is stale. */
 const FOREIGN_STALE_MS = 60_000;
-/** A lock file without readable content (its writer died between create and write) this old is stale. */
-const UNREADABLE_STALE_MS = 5_000;
 
 /** Tokens of the locks this process holds: a lock with our pid and an unknown token was leaked. */
 const held = new Set<string>();
@@ -35,22 +41,44 @@ export class LockBusyError extends Error {
   }
 }
 
+/** "the lesson-agent command line (process 4242 on school-laptop, since 3 Mar 2026, 14:02:11)". */
 export function describeHolder(h: LockHolder): string {
-  const since = new Date(h.since).toLocaleTimeString('en-GB', { hour12: false });
+  const since = new Date(h.since).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
   return `${h.holder} (process ${h.pid} on ${h.host}, since ${since})`;
 }
 
-/** Not synced: after a power cut the holder's pid is dead anyway, and the lock is taken over. */
-async function createExclusive(path: string, data: string): Promise<void> {
-  const handle = await open(path, 'wx');
+/** A file system without hard links: the lock is created empty, then written. */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
+/**
+ * Creates the lock with its content in one step: written whole to a temp file, then hard-linked
+ * to the lock's name (which fails if a lock exists). So a lock file is never seen empty or half
+ * written, even when the disk is full: then the temp file fails, and no lock file is left behind.
+ * Not synced: after a power cut the holder's pid is dead anyway, and the lock is taken over.
+ */
+async function createExclusive(path: string, data: string, opener: FileOpener): Promise<void> {
+  const temp = tempPathFor(path, true);
   try {
-    await handle.writeFile(data);
+    await writeNewFile(temp, data, { opener });
+    await link(temp, path);
+    return;
+  } catch (err) {
+    if (!NO_LINKS.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
   } finally {
-    await handle.close();
+    await rm(temp, { force: true });
   }
+  const handle = await opener(path, 'wx');
+  try {
+    await writeAll(handle, data);
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await rm(path, { force: true });
+    throw err;
+  }
+  await handle.close();
 }
 
-type Seen = { holder: LockHolder | undefined; mtimeMs: number } | undefined;
+type Seen = { holder: LockHolder | undefined; mtimeMs: number; size: number } | undefined;
 
 async function readHolder(path: string): Promise<Seen> {
   try {
@@ -62,7 +90,7 @@ async function readHolder(path: string): Promise<Seen> {
     } catch {
       holder = undefined;
     }
-    return { holder, mtimeMs: info.mtimeMs };
+    return { holder, mtimeMs: info.mtimeMs, size: info.size };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
@@ -71,17 +99,41 @@ async function readHolder(path: string): Promise<Seen> {
 
 function isStale(seen: NonNullable<Seen>, now: number): boolean {
   const h = seen.holder;
-  if (!h) return now - seen.mtimeMs > UNREADABLE_STALE_MS;
+  // Locks are created whole (createExclusive): an empty or unreadable one was left by a failed
+  // write (a full disk), a crash or damage, and blocks nobody.
+  if (!h) return true;
   if (h.host !== hostname()) return now - seen.mtimeMs > FOREIGN_STALE_MS;
+  // The machine restarted since: no process of that boot runs any more (its pid may be reused).
+  const boot = bootId();
+  if (h.boot !== undefined && boot !== undefined && h.boot !== boot) return true;
   if (h.pid === process.pid) return !held.has(h.token);
-  return !isProcessAlive(h.pid);
+  if (!isProcessAlive(h.pid)) return true;
+  // Alive, but another process that got the same pid: it is not the holder.
+  const started = h.started === undefined ? undefined : processStart(h.pid);
+  return started !== undefined && started !== h.started;
 }
+
+function newHolder(label: string): LockHolder {
+  const boot = bootId();
+  const started = processStart(process.pid);
+  return {
+    pid: process.pid,
+    host: hostname(),
+    since: Date.now(),
+    holder: label,
+    token: randomBytes(8).toString('hex'),
+    ...(boot !== undefined ? { boot } : {}),
+    ...(started !== undefined ? { started } : {}),
+  };
+}
+
+const UNKNOWN_HOLDER = (since: number): LockHolder => ({ pid: 0, host: 'unknown', since, holder: 'another process', token: '' });
 
 /** The live holder of the lock at `path`, if any (a stale lock counts as free). */
 export async function lockHolder(path: string): Promise<LockHolder | undefined> {
   const seen = await readHolder(path);
   if (!seen || isStale(seen, Date.now())) return undefined;
-  return seen.holder ?? { pid: 0, host: 'unknown', since: seen.mtimeMs, holder: 'another process', token: '' };
+  return seen.holder ?? UNKNOWN_HOLDER(seen.mtimeMs);
 }
 
 export class FileLock {
@@ -100,23 +152,26 @@ export class FileLock {
     this.heartbeat.unref();
   }
 
-  /** Takes the lock, or throws LockBusyError naming its live holder. */
-  static async acquire(path: string, label: string): Promise<FileLock> {
+  /**
+   * Takes the lock, or throws LockBusyError naming its live holder. `force` takes it from a live
+   * holder too (the teacher chose to, warned): that holder's next write finds its lock gone and fails.
+   */
+  static async acquire(path: string, label: string, opener: FileOpener = openFile, options: { force?: boolean } = {}): Promise<FileLock> {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const holder: LockHolder = { pid: process.pid, host: hostname(), since: Date.now(), holder: label, token: randomBytes(8).toString('hex') };
+      const holder = newHolder(label);
       try {
-        await createExclusive(path, JSON.stringify(holder));
+        await createExclusive(path, JSON.stringify(holder), opener);
         return new FileLock(path, holder);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       }
       const seen = await readHolder(path);
       if (!seen) continue;
-      if (!isStale(seen, Date.now())) throw new LockBusyError(seen.holder ?? { pid: 0, host: 'unknown', since: seen.mtimeMs, holder: 'another process', token: '' });
+      if (!options.force && !isStale(seen, Date.now())) throw new LockBusyError(seen.holder ?? UNKNOWN_HOLDER(seen.mtimeMs));
       await takeOver(path, seen);
     }
     const seen = await readHolder(path);
-    throw new LockBusyError(seen?.holder ?? { pid: 0, host: 'unknown', since: Date.now(), holder: 'another process', token: '' });
+    throw new LockBusyError(seen?.holder ?? UNKNOWN_HOLDER(Date.now()));
   }
 
   /** Still ours? (Checked before every write: a lock lost to a takeover must not be written through.) */

@@ -1,6 +1,7 @@
 // A session exported as Markdown: what the user saw (messages, steps, questions with their answers,
 // confirmations with their decisions, errors), readable on its own and safe to share: no tool inputs
 // or document snapshots, only the summaries shown in the panel.
+import { redactSecrets } from '../../shared/secrets';
 import { formatCost, formatDateTime, usageLine } from '../../shared/format';
 import { chargeOf, totalSpend } from '../../shared/spend';
 import type { AnswerValue } from '../../shared/questions';
@@ -64,7 +65,12 @@ function assistantSection(item: AssistantItem, locale: string | undefined): stri
   return parts.join('\n\n');
 }
 
-export function sessionToMarkdown(session: ReadonlySession, options: { locale?: string } = {}): string {
+/** The session as Markdown; `secrets` (the configured key) and any Anthropic-shaped key are redacted. */
+export function sessionToMarkdown(session: ReadonlySession, options: { locale?: string; secrets?: readonly (string | undefined)[] } = {}): string {
+  return redactSecrets(markdownOf(session, options), options.secrets);
+}
+
+function markdownOf(session: ReadonlySession, options: { locale?: string }): string {
   const view = sessionToView(session);
   const out: string[] = [`# ${session.title}`];
   const meta = [`Created ${formatDateTime(session.createdAt, options.locale)}`];

@@ -68,18 +68,26 @@ export function migrateV3(raw: RawSession): RawSession {
 }
 
 /**
- * Version 4 -> 5: an edit says whether the document still holds it (`presence`), which the panel
- * follows as the teacher undoes and redoes. A version 4 edit that was reverted from the panel is
- * undone; the others are as they landed until the document is next looked at.
+ * Version 4 -> 5: the session is unchanged; its journal's lines checksum their version with their
+ * record and number their records (journal.ts), which version 4 readers could not check.
  */
 export function migrateV4(raw: RawSession): RawSession {
+  return raw;
+}
+
+/**
+ * Version 5 -> 6: an edit says whether the document still holds it (`presence`), which the panel
+ * follows as the teacher undoes and redoes. A version 5 edit that was reverted from the panel is
+ * undone; the others are as they landed until the document is next looked at.
+ */
+export function migrateV5(raw: RawSession): RawSession {
   if (!Array.isArray(raw.edits)) return raw;
   const edits = raw.edits.map((e: unknown) => (isRecord(e) && typeof e.revertedAt === 'number' && e.presence === undefined ? { ...e, presence: 'undone', presenceAt: e.revertedAt } : e));
   return { ...raw, edits };
 }
 
 /** Keyed by the version they migrate from. */
-export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: migrateV1, 2: migrateV2, 3: migrateV3, 4: migrateV4 };
+export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: migrateV1, 2: migrateV2, 3: migrateV3, 4: migrateV4, 5: migrateV5 };
 
 /**
  * A checkpoint line an older version wrote, brought forward like a session: each edit record it

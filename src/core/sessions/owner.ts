@@ -76,9 +76,12 @@ export class SessionOwner {
     return owner;
   }
 
-  /** Takes the session's write lock and loads it; throws SessionInUseError when another writer holds it. */
-  static async open(store: SessionStore, id: string, clock: OwnerClock): Promise<SessionOwner> {
-    const lease = await store.lock(id);
+  /**
+   * Takes the session's write lock and loads it; throws SessionInUseError when another writer holds
+   * it, unless `takeOver` (the user chose to, warned): then the other writer's later saves fail.
+   */
+  static async open(store: SessionStore, id: string, clock: OwnerClock, options: { takeOver?: boolean } = {}): Promise<SessionOwner> {
+    const lease = await store.lock(id, options.takeOver ? { takeOver: true } : {});
     try {
       return new SessionOwner(store, lease, await store.load(lease), clock);
     } catch (err) {

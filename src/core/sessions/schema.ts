@@ -7,7 +7,7 @@ import { confirmationRequestSchema, costSchema, ERROR_CODES, usageSchema } from 
 import { answerValueSchema, questionSchema } from '../../shared/questions';
 import { boundDocumentSchema, REWIND_SCOPES, type RewindScope } from '../../shared/view';
 
-export const SESSION_SCHEMA_VERSION = 5;
+export const SESSION_SCHEMA_VERSION = 6;
 
 // Content blocks exactly as the Messages API sends and takes them: stored verbatim and replayed
 // as history. Thinking blocks in particular must go back byte for byte, signatures included.
@@ -246,12 +246,13 @@ export const frameSchema = z.object({
 export type Frame = z.infer<typeof frameSchema>;
 
 /**
- * Repairs after the API refused thinking as "bound to a different conversation": the thinking of
- * every finished turn up to `leftOutThrough` is never sent again, and `dropBlock` asks the API to
- * drop what it cannot accept (prefix_mismatch_behavior) until the turn that needed it ends.
+ * What is done about thinking that may not go back to the model (agent/preservedThinking.ts): the
+ * turns whose thinking is never sent again (`leftOut`: a block's prefix changed, or the API refused
+ * it as "bound to a different conversation"), and `dropBlock`, which asks the API to drop what it
+ * cannot accept (prefix_mismatch_behavior) until the turn that needed it ends.
  */
 export const thinkingRepairSchema = z.object({
-  leftOutThrough: z.string().optional(),
+  leftOut: z.array(z.string()).optional(),
   dropBlock: z.boolean().optional(),
 });
 export type ThinkingRepair = z.infer<typeof thinkingRepairSchema>;

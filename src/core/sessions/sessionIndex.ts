@@ -1,11 +1,13 @@
 // The sessions list on disk (`index.json`): one summary per session, a cache the store keeps beside
 // the journals. It is parsed entry by entry with the same schema the panel uses; a bad entry (or an
 // unreadable file) is reported and the list rebuilt from the session files, so one bad entry never
-// leaves the panel waiting. Updates from several processes take a short lock of their own.
+// leaves the panel waiting. A good index is still reconciled with the files present: a session
+// whose entry never made it (a crash between its first write and the index's) is listed, one whose
+// file is gone is not. Updates from several processes take a short lock of their own.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { replaceFile } from '../durableFs';
+import { openFile, replaceFile, type FileOpener } from '../durableFs';
 import { sessionSummarySchema, type SessionSummary } from '../../shared/view';
 import { FileLock, LockBusyError } from './lock';
 
@@ -35,6 +37,7 @@ export class SessionIndex {
     private readonly source: IndexSource,
     private readonly label: string,
     private readonly onProblem: (message: string) => void,
+    private readonly opener: FileOpener = openFile,
   ) {
     this.path = join(dir, 'index.json');
   }
@@ -78,7 +81,7 @@ export class SessionIndex {
     const deadline = Date.now() + INDEX_LOCK_WAIT_MS;
     for (;;) {
       try {
-        return await FileLock.acquire(join(this.dir, 'index.lock'), this.label);
+        return await FileLock.acquire(join(this.dir, 'index.lock'), this.label, this.opener);
       } catch (err) {
         if (!(err instanceof LockBusyError) || Date.now() > deadline) return undefined;
         await new Promise((resolve) => setTimeout(resolve, 10));
@@ -88,7 +91,7 @@ export class SessionIndex {
 
   private async write(list: SessionSummary[]): Promise<void> {
     // Not synced: a lost or torn index is rebuilt from the session files.
-    await replaceFile(this.path, JSON.stringify({ version: INDEX_VERSION, sessions: list }), { durable: false });
+    await replaceFile(this.path, JSON.stringify({ version: INDEX_VERSION, sessions: list }), { durable: false, opener: this.opener });
   }
 
   /** The index, or one rebuilt from the session files when it is missing, unreadable or has a bad entry. */
@@ -114,9 +117,24 @@ export class SessionIndex {
     }
     const entries = file.data.sessions.map((e) => sessionSummarySchema.safeParse(e));
     const bad = entries.filter((e) => !e.success).length;
-    if (bad === 0) return entries.flatMap((e) => (e.success ? [e.data] : []));
+    if (bad === 0) return this.reconcile(entries.flatMap((e) => (e.success ? [e.data] : [])));
     this.onProblem(`The sessions list had ${bad} unreadable ${bad === 1 ? 'entry' : 'entries'}; it was rebuilt from the session files.`);
     return this.rebuild(true);
+  }
+
+  /** The list with an entry for each session file, and none for a file that is gone; saved when it changed. */
+  private async reconcile(list: SessionSummary[]): Promise<SessionSummary[]> {
+    const ids = new Set(await this.source.ids());
+    const listed = new Set(list.map((s) => s.id));
+    const missing = [...ids].filter((id) => !listed.has(id));
+    const kept = list.filter((s) => ids.has(s.id));
+    if (missing.length === 0 && kept.length === list.length) return list;
+    for (const id of missing) {
+      const summary = await this.source.summary(id);
+      if (summary) kept.push(summary);
+    }
+    await this.write(kept).catch(() => undefined);
+    return kept;
   }
 
   private async rebuild(save: boolean): Promise<SessionSummary[]> {

@@ -105,18 +105,23 @@ export function addNotice(d: SessionDraft, messageId: string, notice: Notice): v
   d.changes.notices(messageId);
 }
 
-/** The conversation's frame, made at its first request or at a cut (never during a turn). */
+/**
+ * The conversation's frame, made at its first request or at a cut (never during a turn). When only
+ * where the window starts changed, only that is journalled (a frame's system prompt and tools are
+ * about 20 KB, the same at most cuts).
+ */
 export function setFrame(d: SessionDraft, frame: Frame): void {
+  const before = d.session.frame;
+  const same = before !== undefined && before.system === frame.system && JSON.stringify([before.tools, before.skills]) === JSON.stringify([frame.tools, frame.skills]);
   d.session.frame = frame;
-  d.changes.frame();
+  d.changes.frame(same ? 'window' : 'whole');
 }
 
-/** A repair after the API refused earlier thinking: it is merged with the repairs already made. */
+/** Thinking that may not go back: merged with what was already left out (never put back). */
 export function repairThinking(d: SessionDraft, repair: ThinkingRepair): void {
-  const next = { ...d.session.thinking, ...repair };
-  if (!next.dropBlock) delete next.dropBlock;
-  if (next.leftOutThrough === undefined) delete next.leftOutThrough;
-  d.session.thinking = next;
+  const leftOut = [...new Set([...(d.session.thinking?.leftOut ?? []), ...(repair.leftOut ?? [])])];
+  const dropBlock = repair.dropBlock ?? d.session.thinking?.dropBlock;
+  d.session.thinking = { ...(leftOut.length > 0 ? { leftOut } : {}), ...(dropBlock ? { dropBlock } : {}) };
   d.changes.thinking();
 }
 

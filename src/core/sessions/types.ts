@@ -36,6 +36,16 @@ export class SessionInUseError extends Error {
   }
 }
 
+export const DISK_FULL_MESSAGE = 'The disk is full: nothing was changed. Free some space on the disk, then try again.';
+
+/** The disk holding the sessions is full: what was asked was not recorded, so it was not done either. */
+export class DiskFullError extends Error {
+  constructor() {
+    super(DISK_FULL_MESSAGE);
+    this.name = 'DiskFullError';
+  }
+}
+
 /** What everyone may do with stored sessions: list and read them. */
 export interface SessionReader {
   list(): Promise<SessionSummary[]>;
@@ -56,8 +66,11 @@ export interface SessionLease {
 /** The storage behind the session owner; only owner.ts calls the methods below `get`. */
 export interface SessionStore extends SessionReader {
   get(id: string): Promise<Session>;
-  /** Takes the session's write lock (or, for a new session, reserves its id). Throws SessionInUseError. */
-  lock(id: string, options?: { create?: boolean }): Promise<SessionLease>;
+  /**
+   * Takes the session's write lock (or, for a new session, reserves its id). Throws SessionInUseError,
+   * unless `takeOver`: then the lock is taken from its holder, whose next write fails.
+   */
+  lock(id: string, options?: { create?: boolean; takeOver?: boolean }): Promise<SessionLease>;
   /** The session for its writer; a damaged journal is repaired (the damage set aside and reported). */
   load(lease: SessionLease): Promise<Session>;
   /** Records one checkpoint's changes durably; `session` is the state after them. */

@@ -2,6 +2,7 @@
 // live events of the same turns (the host sends this as the snapshot after a reload), so every rule
 // here mirrors one in the loop's event emission: one assistant item per turn, text blocks joined
 // by a blank line, cards from the interactive tool calls, partial/error as the reducer marks them.
+import { redactSecrets } from '../../shared/secrets';
 import type {
   AssistantItem,
   BranchView,
@@ -48,8 +49,10 @@ export function turnNarration(session: ReadonlySession, turnId: string): Narrati
     for (const b of m.content) {
       if (b.type !== 'thinking' || b.thinking.length === 0) continue;
       const last = notes.at(-1);
-      if (last && last.afterStep === steps) last.text = joinText(last.text, b.thinking);
-      else notes.push({ afterStep: steps, text: b.thinking });
+      // Thinking is kept as signed; a key in it is redacted where it is shown.
+      const text = redactSecrets(b.thinking);
+      if (last && last.afterStep === steps) last.text = joinText(last.text, text);
+      else notes.push({ afterStep: steps, text });
     }
     if (!m.partial) steps += m.content.filter((b) => b.type === 'tool_use').length;
   }

@@ -2,10 +2,13 @@
 // current and the proposed text are compared (lesson/studentWork.ts); a changed or removed
 // non-empty student-answer, or a removed or renamed id, needs the teacher's approval on the
 // confirmation card. Where nobody can be asked (approval "never"), such an edit is refused unless
-// the user asked for it in the message that started this turn (see `askedFor`).
+// the user asked for exactly that in the message that started this turn (askedFor.ts).
 import type { ReadonlyMessage } from '../sessions/schema';
 import type { StudentWorkChange, StudentWorkGroup } from '../lesson/studentWork';
-import { changeNames, describeStudentWork, studentWorkChanges } from '../lesson/studentWork';
+import { describeStudentWork, studentWorkChanges } from '../lesson/studentWork';
+import { askedFor, type RequestScope } from './askedFor';
+
+export { askedFor };
 import type { DocumentAccess } from '../documents/types';
 import type { ToolContext, ToolResult } from './types';
 
@@ -16,41 +19,6 @@ export type StudentWorkVerdict =
   | { readonly kind: 'confirm'; readonly groups: readonly StudentWorkGroup[]; readonly reason: string }
   /** Approval "never" and not asked for: the tool answers with this error. */
   | { readonly kind: 'refuse'; readonly result: ToolResult };
-
-const ACTION = String.raw`(?:clear|clean|reset|remove|delete|erase|wipe|empty|discard|overwrite|replace|change|edit|update|correct)\w*`;
-const ANSWERS = String.raw`(?:student[- ]answers?|answers?|responses?|(?:students?|pupils?)'?s?\s+work)`;
-const NEAR = String.raw`(?:\W+[\w']+){0,4}?\W+`;
-/** An action on answers, within four words of a word for answers, in either order. */
-const CLEAR_ANSWERS = new RegExp(String.raw`\b${ACTION}${NEAR}${ANSWERS}\b|\b${ANSWERS}${NEAR}${ACTION}`, 'i');
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
-}
-
-function mentions(request: string, name: string): boolean {
-  const number = /^exercise (\d+)$/.exec(name)?.[1];
-  const pattern = number
-    ? String.raw`\bexercises?\s+(?:no\.?\s*|number\s+|#\s*)?${number}(?!\d)`
-    : String.raw`(?<![\w-])${escapeRegExp(name)}(?![\w-])`;
-  return new RegExp(pattern, 'i').test(request);
-}
-
-/**
- * Whether the user's message asked for this change. Deliberately simple, so a teacher can
- * predict it:
- * 1. The message names what the change touches: an id it affects, as a whole word ("ex-2"), or
- *    the exercise's number in the lesson ("exercise 2").
- * 2. For answers (not ids): the message asks to do something to answers: clear, reset, remove,
- *    delete, erase, wipe, empty, discard, overwrite, replace, change, edit, update or correct
- *    within four words of "answer(s)", "response(s)" or "students' work", in either order
- *    ("clear the students' answers", "the answers can be reset").
- * Attached context (a selection) is not the user's words and does not count.
- */
-export function askedFor(request: string | undefined, change: StudentWorkChange): boolean {
-  if (!request) return false;
-  if (changeNames(change).some((name) => mentions(request, name))) return true;
-  return (change.kind === 'answer-changed' || change.kind === 'answer-removed') && CLEAR_ANSWERS.test(request);
-}
 
 /** The text the user typed to start turn `turnId`: the last text block of its first user message. */
 export function userRequestOf(messages: readonly ReadonlyMessage[], turnId: string): string | undefined {
@@ -89,6 +57,13 @@ function refusal(changes: readonly StudentWorkChange[], groups: readonly Student
   return { content, isError: true, summary: `Refused: it would change students' work (${ids.join(', ')})` };
 }
 
+/** What the message could name in this lesson, and which exercises the edit removes whole. */
+function requestScope(before: string, changes: readonly StudentWorkChange[]): RequestScope {
+  const lessonIds = [...before.matchAll(/\bid\s*=\s*"([^"]+)"/g)].map((m) => m[1] ?? '');
+  const removed = changes.flatMap((c) => (c.kind === 'id-removed' && c.element.element === 'exercise' && !c.elementKept ? [c.element.id] : []));
+  return { lessonIds, removedExercises: new Set(removed) };
+}
+
 /** What an edit from `before` to `after` may do to students' work under the user's settings. */
 export function judgeStudentWork(tool: string, ctx: ToolContext, document: DocumentAccess, before: string, after: string): StudentWorkVerdict {
   if (document.kind !== 'lesson' || before === after) return { kind: 'free' };
@@ -100,7 +75,7 @@ export function judgeStudentWork(tool: string, ctx: ToolContext, document: Docum
     const reason = `It changes students' work (${countText(changes)}).`;
     return { kind: 'confirm', groups, reason };
   }
-  const unasked = changes.filter((c) => !askedFor(ctx.userRequest, c));
+  const unasked = changes.filter((c) => !askedFor(ctx.userRequest, c, requestScope(before, changes)));
   if (unasked.length > 0) return { kind: 'refuse', result: refusal(unasked, describeStudentWork(unasked)) };
   return { kind: 'free', note: `As the user asked, this changed students' work:\n${listing(groups)}` };
 }

@@ -3,6 +3,7 @@
 // corners (every failure an error event, a server that never answers, SDK debug logging, retries),
 // a symlinked document and the temp files a killed process leaves behind.
 import * as assert from 'node:assert/strict';
+import { crc32 } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
@@ -134,8 +135,11 @@ describe('CLI sessions that cannot be lost (dist/cli.js)', function () {
     const first = await run(f.url, 'hello');
     const id = first.events[0]?.sessionId ?? '';
     const file = (await readdir(join(cli.sessions, 'sessions'))).find((n) => n.startsWith(id) && !n.endsWith('.lock')) ?? '';
-    // What a newer Lesson Agent would write, in whichever format this version keeps sessions.
-    const future = file.endsWith('.jsonl') ? '{"v":99,"c":"00000000","r":{"kind":"future"}}\n' : '{"version": 99, "future": true}\n';
+    // What a newer Lesson Agent would write, in whichever format this version keeps sessions (a
+    // journal line's checksum covers its version: a bad one would be damage, not a newer version).
+    const record = '{"kind":"future"}';
+    const line = `{"v":99,"c":"${crc32(record, crc32('99|')).toString(16).padStart(8, '0')}","r":${record}}\n`;
+    const future = file.endsWith('.jsonl') ? line : '{"version": 99, "future": true}\n';
     await writeFile(join(cli.sessions, 'sessions', file), future, 'utf8');
     const newer = await run(f.url, 'again', ['--session', id]);
     assert.equal(newer.code, 1, newer.stderr);

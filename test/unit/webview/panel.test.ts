@@ -91,6 +91,7 @@ describe('webview: header, sessions, onboarding, errors', function () {
       { code: 'no_api_key', retryable: false, expect: /No API key is set/, setKey: true, retry: false },
       { code: 'network', retryable: true, expect: /Network problem/, setKey: false, retry: true },
       { code: 'step_limit', retryable: false, expect: /step limit/, setKey: false, retry: false },
+      { code: 'disk_full', retryable: true, expect: /^The disk is full: nothing was changed\./, setKey: false, retry: true },
     ] as const;
     for (const c of cases) {
       const t = new TurnEvents('t1').start('Hello').error(c.code, `detail for ${c.code}`, c.retryable);
@@ -102,6 +103,20 @@ describe('webview: header, sessions, onboarding, errors', function () {
       assert.equal(await banner.locator(byTestId('set-api-key')).count(), c.setKey ? 1 : 0, `${c.code}: Set API key`);
       assert.equal(await banner.locator(byTestId('retry')).count(), c.retry ? 1 : 0, `${c.code}: Retry`);
     }
+  });
+
+  it('says a request is still waiting for an answer, and for how long it will; the notice goes when the answer comes', async () => {
+    const t = new TurnEvents('t1').start('Add a writing task');
+    const w = await preview.openWith(sessionFrom(t.events), t.events.length);
+    const host = new ScriptedHost(w, sessionFrom(t.events));
+    host.seq = t.events.length;
+    await host.emit(...new TurnEvents('t1').waiting(15_000, 60_000).events);
+    const waiting = w.page.locator(byTestId('waiting'));
+    await waiting.waitFor();
+    assert.match(await waiting.innerText(), /Still waiting for an answer \(15s so far; Lesson Agent gives up after 60s\)/);
+    await host.emit(...new TurnEvents('t1').text('Here it is.').done().events);
+    await w.page.waitForSelector(`${byTestId('message')}[data-status="done"]`);
+    assert.equal(await waiting.count(), 0);
   });
 
   it('shows a rate-limit retry in progress, then Retry once retries are spent; partial text is kept and marked', async () => {

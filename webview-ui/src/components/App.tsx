@@ -138,7 +138,7 @@ export function App(): ReactNode {
               {ui.sessionsOpen ? <SessionsPanel sessions={host.sessions} currentId={session.sessionId} locale={host.meta.locale} /> : null}
               {ui.branchesOpen && session.branches?.length ? <BranchesPanel session={session} /> : null}
             </div>
-            <Notices meta={host.meta} readOnly={session.readOnly} />
+            <Notices meta={host.meta} readOnly={session.readOnly} sessionId={session.sessionId} />
             <main className="chat">
               {session.items.length > 0 ? (
                 <MessageList key={session.sessionId} items={session.items} ui={ui} locale={host.meta.locale} locked={session.busy || session.readOnly !== undefined} branches={session.branches} />

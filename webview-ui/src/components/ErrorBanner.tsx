@@ -27,6 +27,7 @@ const ERROR_TEXT: Record<ErrorCode, MessageKey> = {
   cancelled: 'stopped',
   document: 'errDocument',
   session: 'errSession',
+  disk_full: 'errDiskFull',
   in_use: 'errInUse',
   usage: 'errUnknown',
   rewind: 'errRewind',
@@ -78,6 +79,16 @@ export function RetryingNotice({ retrying }: { retrying: NonNullable<AssistantIt
         {why ? `${t(why)} ` : ''}
         {t('retrying', seconds, retrying.attempt)}
       </div>
+    </div>
+  );
+}
+
+/** A request with no answer yet: the teacher sees it is waiting, and for how long it will. */
+export function WaitingNotice({ waiting }: { waiting: NonNullable<AssistantItem['waiting']> }): ReactNode {
+  return (
+    <div className="banner banner-info" role="status" data-testid={TEST_IDS.waiting}>
+      <Icon name="loading" spin />
+      <div className="banner-body">{t('waitingForAnswer', Math.round(waiting.waitedMs / 1000), Math.round(waiting.limitMs / 1000))}</div>
     </div>
   );
 }

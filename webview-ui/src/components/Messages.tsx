@@ -14,7 +14,7 @@ import { segmentsOf } from '../state/segments';
 import { ConfirmationCardView } from './ConfirmationCard';
 import { CopyButton } from './CopyButton';
 import { EditActions } from './EditActions';
-import { ErrorBanner, RetryingNotice } from './ErrorBanner';
+import { ErrorBanner, RetryingNotice, WaitingNotice } from './ErrorBanner';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Markdown } from './Markdown';
 import { QuestionCardView } from './question/QuestionCard';
@@ -75,6 +75,7 @@ function AssistantMessage({ item, ui }: { item: AssistantItem; ui: AssistantUi }
       ) : null}
       {streaming ? null : <EditActions steps={item.steps} />}
       {streaming && item.retrying ? <RetryingNotice retrying={item.retrying} /> : null}
+      {streaming && item.waiting ? <WaitingNotice waiting={item.waiting} /> : null}
       {item.error ? <ErrorBanner error={item.error} canRetry={ui.isLast} /> : null}
       {!streaming && item.status !== 'awaiting' && (item.usage || item.text) ? (
         <div className="message-foot">

@@ -7,8 +7,37 @@ import { t } from '../l10n';
 import { TEST_IDS } from '../testIds';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
+import { useChat } from '../state/chatContext';
 
-export function Notices({ meta, readOnly }: { meta: HostMeta; readOnly?: string | undefined }): ReactNode {
+/** A stuck lock (a window that never let go) need not block a teacher: they may take it over, warned first. */
+function TakeOver({ sessionId }: { sessionId: string }): ReactNode {
+  const { post } = useChat();
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <div className="banner-actions">
+        <Button appearance="secondary" onClick={() => setAsking(true)} testId={TEST_IDS.takeOver}>
+          {t('takeOver')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="take-over" role="group" aria-label={t('takeOverConfirm')}>
+      <p className="banner-detail">{t('takeOverWarning')}</p>
+      <div className="banner-actions">
+        <Button appearance="primary" onClick={() => post({ type: 'takeOverSession', sessionId })} testId={TEST_IDS.takeOverConfirm}>
+          {t('takeOverConfirm')}
+        </Button>
+        <Button appearance="secondary" onClick={() => setAsking(false)} testId={TEST_IDS.takeOverCancel}>
+          {t('cancel')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function Notices({ meta, readOnly, sessionId }: { meta: HostMeta; readOnly?: string | undefined; sessionId: string }): ReactNode {
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const notices = [...(meta.restricted ? [t('restricted')] : []), ...meta.notices].filter((n) => !dismissed.has(n));
   if (notices.length === 0 && !readOnly) return null;
@@ -18,7 +47,10 @@ export function Notices({ meta, readOnly }: { meta: HostMeta; readOnly?: string 
         // Not dismissable: it says why the input is off, for as long as it is.
         <div className="banner banner-info" role="status" data-testid={TEST_IDS.readOnlyNotice}>
           <Icon name="lock" />
-          <div className="banner-body">{readOnly}</div>
+          <div className="banner-body">
+            {readOnly}
+            <TakeOver key={sessionId} sessionId={sessionId} />
+          </div>
         </div>
       ) : null}
       {notices.map((n) => (

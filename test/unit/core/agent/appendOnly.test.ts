@@ -11,6 +11,7 @@ import type { Skill, SkillCatalog } from '../../../../src/core/skills/types';
 import { createLoadSkillTool } from '../../../../src/core/tools/loadSkill';
 import type { AnyTool, ToolDefinition } from '../../../../src/core/tools/types';
 import * as z from 'zod';
+import { snapshotLine } from '../../../../src/core/sessions/journal';
 import { ROOT } from '../cliProcess';
 import { MemoryDocument, messagesOf, useHarnesses, type Harness } from './harness';
 
@@ -136,6 +137,32 @@ describe('append-only conversations with preserved thinking', () => {
     const leftOut = h.journal.filter((l) => /the thinking of \d+ earlier turns? .* is left out from now on/.test(l.message));
     assert.ok(leftOut.length >= 1, 'a cut left thinking out, and the log says so');
     assert.deepEqual(h.logs, []);
+  });
+
+  it('leaves out only the thinking after a change in the middle of the conversation: the earlier turns\' thinking still goes back', async () => {
+    const h = await startHarness({ scenario, tools: [lookup], settings: { model: SONNET } });
+    const id = await h.newSession();
+    for (const n of [1, 2, 3]) await h.run({ kind: 'message', sessionId: id, text: `What does word ${n} mean?` });
+    // Something rewrote the second question after the model had read it (a bug, a tool that edits history).
+    const session = await h.session(id);
+    const second = session.messages.filter((m) => m.role === 'user' && m.content.some((b) => b.type === 'text'))[1];
+    const words = second?.content.find((b) => b.type === 'text');
+    assert.ok(words?.type === 'text');
+    words.text = 'What does word 2 mean, again?';
+    await writeFile(join(h.dir, 'sessions', 'sessions', `${id}.jsonl`), snapshotLine(session), 'utf8');
+    const before = h.fake.requests.length;
+    await h.run({ kind: 'message', sessionId: id, text: 'And word 4?' });
+    const sent = messagesOf(h.fake, before);
+    const thinkingOfTurn = (question: string): number => {
+      const at = sent.findIndex((m) => m.content.some((b) => String(b.text).startsWith(question)));
+      const next = sent.findIndex((m, i) => i > at && m.role === 'user' && m.content.some((b) => b.type === 'text'));
+      return sent.slice(at, next).reduce((n, m) => n + m.content.filter((b) => b.type === 'thinking' || b.type === 'redacted_thinking').length, 0);
+    };
+    assert.equal(thinkingOfTurn('What does word 1 mean?'), 3, 'the first turn\'s thinking goes back');
+    assert.equal(thinkingOfTurn('What does word 2 mean'), 0);
+    assert.equal(thinkingOfTurn('What does word 3 mean?'), 0);
+    assert.deepEqual((await h.session(id)).thinking?.leftOut, session.turns.slice(1).map((t) => t.id));
+    assert.ok(h.journal.some((l) => /the thinking of 2 earlier turns \(6 blocks\) is left out from now on: something that came before it changed/.test(l.message)));
   });
 
   it('leaves out the thinking of a session saved before digests were kept, without a refused request', async () => {

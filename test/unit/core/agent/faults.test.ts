@@ -36,15 +36,15 @@ describe('agent faults and retries', () => {
     const { outcome, events } = await h.run({ kind: 'message', sessionId: id, text: 'hi' });
     assert.equal(outcome.status, 'completed');
     assert.deepEqual(types(events), ['turn_start', 'text', 'status', 'text', 'usage', 'done']);
-    const status = events.find((e) => e.type === 'status');
-    assert.deepEqual(status?.type === 'status' && [status.code, status.attempt], ['overloaded', 1]);
+    const status = events.find((e) => e.type === 'status' && e.kind === 'retrying');
+    assert.deepEqual(status?.type === 'status' && status.kind === 'retrying' && [status.code, status.attempt], ['overloaded', 1]);
     assert.equal(h.fake.requests.length, 2);
     assert.equal(JSON.stringify(h.fake.requests[0]?.body.messages), JSON.stringify(h.fake.requests[1]?.body.messages), 'the same request again');
     const session = await h.session(id);
     assert.equal(session.messages.filter((m) => m.partial).length, 0, 'a retried attempt leaves no partial message');
     const streamedBefore = textOf(events.slice(0, events.indexOf(status as (typeof events)[number])));
     assert.ok(streamedBefore.length > 0, 'the broken attempt had streamed some text');
-    assert.equal(status?.type === 'status' && status.discard, streamedBefore.length, 'the retry withdraws exactly that text');
+    assert.equal(status?.type === 'status' && status.kind === 'retrying' && status.discard, streamedBefore.length, 'the retry withdraws exactly that text');
     const shown = sessionToView(session).items[1];
     assert.equal(shown?.kind === 'assistant' && shown.text, 'Hello again, all in one piece.', 'the reply shows once, without the broken start');
     // A new message: the broken attempt is never sent to the model.
@@ -59,8 +59,8 @@ describe('agent faults and retries', () => {
     const id = await h.newSession();
     const { outcome, events } = await h.run({ kind: 'message', sessionId: id, text: 'hi' });
     assert.equal(outcome.status, 'completed');
-    const status = events.find((e) => e.type === 'status');
-    assert.equal(status?.type === 'status' && status.code, 'network');
+    const status = events.find((e) => e.type === 'status' && e.kind === 'retrying');
+    assert.equal(status?.type === 'status' && status.kind === 'retrying' && status.code, 'network');
   });
 
   it('gives up on a stalled stream with its own watchdog and retries', async () => {
@@ -72,8 +72,8 @@ describe('agent faults and retries', () => {
     const started = Date.now();
     const { outcome, events } = await h.run({ kind: 'message', sessionId: id, text: 'hi' });
     assert.equal(outcome.status, 'completed');
-    const status = events.find((e) => e.type === 'status');
-    assert.equal(status?.type === 'status' && status.code, 'stalled');
+    const status = events.find((e) => e.type === 'status' && e.kind === 'retrying');
+    assert.equal(status?.type === 'status' && status.kind === 'retrying' && status.code, 'stalled');
     assert.ok(Date.now() - started < 3000);
   });
 

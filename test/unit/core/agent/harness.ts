@@ -75,6 +75,8 @@ export const TEST_SETTINGS: AgentSettings = {
   maxTokens: 1024,
   effort: 'medium',
   stallTimeoutMs: 5000,
+  responseTimeoutMs: 5000,
+  maxDocumentBytes: 5 * 1024 * 1024,
   approvalEdits: 'never',
   alwaysConfirm: [],
   loopRetries: 2,

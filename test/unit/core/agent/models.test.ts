@@ -25,6 +25,8 @@ describe('models and default settings', () => {
     assert.equal(setting('effort').default, DEFAULT_SETTINGS.effort);
     assert.deepEqual(setting('effort').enum, [...EFFORTS]);
     assert.equal(setting('stallTimeoutSeconds').default, DEFAULT_SETTINGS.stallTimeoutMs / 1000);
+    assert.equal(setting('responseTimeoutSeconds').default, DEFAULT_SETTINGS.responseTimeoutMs / 1000);
+    assert.equal(setting('maxDocumentMegabytes').default, DEFAULT_SETTINGS.maxDocumentBytes / 1024 / 1024);
     assert.equal(setting('approval.edits').default, DEFAULT_SETTINGS.approvalEdits);
     assert.deepEqual(setting('approval.alwaysConfirm').default, DEFAULT_SETTINGS.alwaysConfirm);
     assert.ok(MODEL_CHOICES.includes(DEFAULT_MODEL));

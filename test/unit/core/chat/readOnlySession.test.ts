@@ -34,7 +34,7 @@ describe('chat controller: sessions in use elsewhere or damaged', () => {
     const lease = await cli.lock(id);
     await s.controller.newSession();
     await s.controller.open(id);
-    assert.match(s.webview.view?.readOnly ?? '', /^This session is in use by the lesson-agent command line \(process \d+ on .+, since [\d:]+\)\. It is shown read-only/);
+    assert.match(s.webview.view?.readOnly ?? '', /^This session is in use by the lesson-agent command line \(process \d+ on .+, since \d{1,2} [A-Z][a-z]{2} \d{4}, [\d:]+\)\. It is shown read-only/);
     assert.equal(s.webview.view?.items.length, 2, 'the conversation is shown');
     const calls = s.harness.fake.requests.length;
     await s.controller.handle({ type: 'send', text: 'one more' });
@@ -46,6 +46,28 @@ describe('chat controller: sessions in use elsewhere or damaged', () => {
     await until(() => setupRef.webview.view?.sessionId === id && setupRef.webview.view.readOnly === undefined, 'the session to open writable');
     await s.controller.handle({ type: 'send', text: 'one more' });
     assert.equal(s.harness.fake.requests.length, calls + 1);
+    assertSameView(s.webview.view as SessionView, await storedView(s));
+  });
+
+  it('a session whose lock is stuck can be taken over from the panel: it opens writable, the other writer can no longer save', async () => {
+    s = await setup({ steps: [], fallback: { blocks: [{ type: 'text', text: 'Noted.' }] } }, { deps: { writerPollMs: 60_000 } });
+    await s.controller.handle({ type: 'send', text: 'hello' });
+    const id = s.controller.currentSessionId;
+    assert.ok(id);
+    const stuck = new FileSessionStore(s.harness.store.dir, () => {}, { holder: 'Lesson Agent in another VS Code window' });
+    const lease = await stuck.lock(id);
+    await s.controller.newSession();
+    await s.controller.open(id);
+    assert.ok(s.webview.view?.readOnly);
+    await s.controller.handle({ type: 'takeOverSession', sessionId: id });
+    assert.equal(s.webview.view?.sessionId, id);
+    assert.equal(s.webview.view?.readOnly, undefined, 'writable now');
+    const session = await stuck.get(id);
+    await assert.rejects(stuck.append(lease, { ...session, title: 'Late' }, [{ op: 'title', title: 'Late' }]), /took this session over/);
+    const calls = s.harness.fake.requests.length;
+    await s.controller.handle({ type: 'send', text: 'one more' });
+    assert.equal(s.harness.fake.requests.length, calls + 1, 'the next message goes out');
+    await stuck.release(lease);
     assertSameView(s.webview.view as SessionView, await storedView(s));
   });
 

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { applyTextPatch, hashText } from '../../../../src/core/documents/patch';
 import { SessionOwner } from '../../../../src/core/sessions/owner';
 import { FileSessionStore } from '../../../../src/core/sessions/fileStore';
@@ -78,7 +79,7 @@ describe('FileSessionStore', () => {
     await store.save(session('a', 1000));
     const lines = (await readFile(join(dir, 'sessions', 'a.jsonl'), 'utf8')).split('\n');
     assert.equal(lines.length, 2, 'one snapshot line and the final newline');
-    assert.match(lines[0] ?? '', new RegExp(`^\\{"v":${SESSION_SCHEMA_VERSION},"c":"[0-9a-f]{8}","r":\\{"kind":"snapshot"`));
+    assert.match(lines[0] ?? '', new RegExp(`^\\{"v":${SESSION_SCHEMA_VERSION},"c":"[0-9a-f]{8}","r":\\{"kind":"snapshot","n":0,`));
   });
 
   it('sets aside a journal whose first record is unreadable, with a clear error, and keeps the other sessions', async () => {
@@ -112,7 +113,9 @@ describe('FileSessionStore', () => {
   it('leaves a journal from a newer version untouched and says so', async () => {
     await store.save(session('n', 1000));
     const path = join(dir, 'sessions', 'n.jsonl');
-    const newer = (await readFile(path, 'utf8')).replace(`{"v":${SESSION_SCHEMA_VERSION},`, '{"v":99,');
+    // A newer Lesson Agent frames its lines as version 5 does: the checksum covers the version.
+    const body = (await readFile(path, 'utf8')).replace(/^\{"v":\d+,"c":"[0-9a-f]{8}","r":/, '').replace(/\}\n$/, '');
+    const newer = `{"v":99,"c":"${crc32(body, crc32('99|')).toString(16).padStart(8, '0')}","r":${body}}\n`;
     await writeFile(path, newer, 'utf8');
     await assert.rejects(store.get('n'), (err: unknown) => err instanceof SessionCorruptError && err.setAsidePath === undefined && /newer/.test(err.message));
     assert.equal(await readFile(path, 'utf8'), newer);

@@ -78,6 +78,20 @@ describe('session journal', () => {
     o.retryTurn(third.id);
     o.refuse(third.id, ['No.'], { code: 'refusal', message: 'declined', retryable: false });
     await checkpoint(o, 'a retry and a refusal');
+    // What the model is shown: a frame, notices, thinking left out, a cut that only moves the window.
+    const frame = { start: 'msg-1', system: 'You help teachers.', tools: [{ name: 'load_skill', input_schema: { type: 'object' } }], skills: [{ name: 'fill-blanks', description: 'Gaps' }], madeAt: 7 };
+    o.setFrame(frame);
+    const fourth = o.startTurn({ text: 'One more' });
+    o.addNotice(fourth.message.id, { kind: 'skills', skills: [], rendered: '<skills-update>' });
+    o.repairThinking({ leftOut: [turn.id], dropBlock: true });
+    await checkpoint(o, 'a frame, a notice and thinking left out');
+    const bytes = (await stat(join(dir, 'sessions', `${o.id}.jsonl`))).size;
+    o.setFrame({ ...frame, start: fourth.message.id, carriedUntil: fourth.message.id, madeAt: 8 });
+    await checkpoint(o, 'a cut that moved the window and kept the system prompt and tools');
+    const grew = (await stat(join(dir, 'sessions', `${o.id}.jsonl`))).size - bytes;
+    assert.ok(grew < 300, `a cut that keeps the frame's system prompt and tools costs ${grew} bytes, not the frame again`);
+    o.setFrame({ ...frame, system: 'You help teachers and writers.', madeAt: 9 });
+    await checkpoint(o, 'a frame with a new system prompt');
   });
 
   it('keeps every record before a torn write or a bad byte; the writer sets the rest aside and says so', async () => {

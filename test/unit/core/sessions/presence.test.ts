@@ -1,12 +1,12 @@
-// What the document holds of an agent edit, followed as the teacher undoes, redoes and types; and a
-// version 4 session (saved by the previous release) brought to version 5: its reverted edit reads
-// as undone, the other as it landed.
+// What the document holds of an agent edit, followed as the teacher undoes, redoes and types; and
+// sessions saved by earlier releases (version 4, then version 5's checksummed lines) brought to
+// version 6: a reverted edit reads as undone, the other as it landed.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashText, makePatch } from '../../../../src/core/documents/patch';
 import { readJournal } from '../../../../src/core/sessions/journal';
-import { migrateV4 } from '../../../../src/core/sessions/migrations';
+import { migrateV5 } from '../../../../src/core/sessions/migrations';
 import { editPresence, presenceChanges, storedPresence } from '../../../../src/core/sessions/presence';
 import type { EditRecord, Session } from '../../../../src/core/sessions/schema';
 import { SESSION_SCHEMA_VERSION } from '../../../../src/core/sessions/schema';
@@ -50,32 +50,35 @@ describe('what the document holds of an edit', () => {
   });
 });
 
-describe('version 4 sessions', () => {
-  it('migrateV4 is pure: a reverted edit becomes undone, the others stay as they landed', () => {
-    const raw = { version: 4, edits: [edit({ revertedAt: 7 }), edit({ id: 'e2' })] };
+describe('sessions of earlier versions', () => {
+  it('migrateV5 is pure: a reverted edit becomes undone, the others stay as they landed', () => {
+    const raw = { version: 5, edits: [edit({ revertedAt: 7 }), edit({ id: 'e2' })] };
     const frozen = structuredClone(raw);
-    const next = migrateV4(raw);
+    const next = migrateV5(raw);
     assert.deepEqual(raw, frozen, 'the input is not changed');
     assert.deepEqual((next.edits as EditRecord[]).map((e) => [e.presence, e.presenceAt]), [['undone', 7], [undefined, undefined]]);
   });
 
-  it('a journal the version 4 release wrote loads at version 5, its checkpoints brought forward too', () => {
-    // Written by the previous release's agent: two turns with an edit each, the first reverted from the panel.
-    const bytes = readFileSync(join(__dirname, '..', '..', '..', '..', '..', 'test', 'unit', 'core', 'sessions', 'fixtures', 'session-v4-edits.jsonl'));
-    assert.match(bytes.toString('utf8', 0, 12), /^\{"v":4,/);
-    const { session, damage } = readJournal(bytes);
-    assert.equal(damage, undefined);
-    assert.equal(session.version, SESSION_SCHEMA_VERSION);
-    const [first, second] = session.edits;
-    assert.equal(first?.presence, 'undone', 'the reverted edit, from a checkpoint line');
-    assert.equal(second?.presence, undefined);
-    const steps = sessionToView(session).items.flatMap((i) => (i.kind === 'assistant' ? i.steps.filter((s) => s.editId) : []));
-    assert.deepEqual(
-      steps.map((s) => [s.resultSummary, s.reverted ?? false, s.editState]),
-      [
-        ['added 1 line', true, undefined],
-        ['changed 1 line', false, undefined],
-      ],
-    );
-  });
+  // Written by the previous releases' agents: two turns with an edit each, the first reverted from the panel.
+  for (const version of [4, 5]) {
+    const file = `session-v${version}-edits.jsonl`;
+    it(`a journal the version ${version} release wrote loads at version ${SESSION_SCHEMA_VERSION}, its checkpoints brought forward too`, () => {
+      const bytes = readFileSync(join(__dirname, '..', '..', '..', '..', '..', 'test', 'unit', 'core', 'sessions', 'fixtures', file));
+      assert.match(bytes.toString('utf8', 0, 12), new RegExp(`^\\{"v":${version},`));
+      const { session, damage } = readJournal(bytes);
+      assert.equal(damage, undefined);
+      assert.equal(session.version, SESSION_SCHEMA_VERSION);
+      const [first, second] = session.edits;
+      assert.equal(first?.presence, 'undone', 'the reverted edit, from a checkpoint line');
+      assert.equal(second?.presence, undefined);
+      const steps = sessionToView(session).items.flatMap((i) => (i.kind === 'assistant' ? i.steps.filter((s) => s.editId) : []));
+      assert.deepEqual(
+        steps.map((s) => [s.resultSummary, s.reverted ?? false, s.editState]),
+        [
+          ['added 1 line', true, undefined],
+          ['changed 1 line', false, undefined],
+        ],
+      );
+    });
+  }
 });

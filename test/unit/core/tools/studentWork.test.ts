@@ -116,12 +116,13 @@ describe('"the user asked for it" (approval never)', () => {
     }
   });
 
-  it('naming the exercise (its id or its number) covers anything in it; an id covers only itself', () => {
-    assert.equal(askedFor('Fix exercise 2', changed), true);
-    assert.equal(askedFor('fix exercise #2', changed), true);
-    assert.equal(askedFor('fix exercise 21', changed), false);
+  it('naming the exercise unlocks nothing by itself: answers only when the message asks to change them, ids only when it asks for the id to change', () => {
+    assert.equal(askedFor('Fix exercise 2', changed), false, 'fixing is not changing answers');
+    assert.equal(askedFor('clear the answers in exercise #2', changed), true);
+    assert.equal(askedFor('clear the answers in exercise 21', changed), false);
     assert.equal(askedFor('rename EX-2 to tf-1', renamed), true);
     assert.equal(askedFor('rename ex-20', renamed), false);
+    assert.equal(askedFor('Add a hint to ex-2', renamed), false);
     assert.equal(askedFor('clear the answers', renamed), false, 'ids are never covered by "answers"');
   });
 
