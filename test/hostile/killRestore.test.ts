@@ -10,26 +10,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ReadonlySession } from '../../src/core/sessions/schema';
 import type { FakeAnthropic } from '../fake/fakeAnthropic';
-import type { ScenarioInput } from '../fake/scenario';
 import { CLI } from '../unit/core/cliProcess';
+import { DOC, SCENARIO, THREE_TURNS } from '../unit/core/rewindLesson';
 import { settled, spawnCli } from './afterKill';
 import { captured, cli, figure, seededRandom, tempDir, useSuiteFake } from './kit';
 
 const KILLS = 40;
-const DOC = ['# Weather', '', '- sun', '', 'Homework: write three sentences.', '', 'Bring an umbrella.', ''].join('\n');
-const think = (thinking: string) => ({ type: 'thinking' as const, thinking });
-const edit = (find: string, replace: string, summary: string) => ({
-  blocks: [think(`I will ${summary.toLowerCase()}.`), { type: 'tool_use' as const, name: 'edit_text', input: { edits: [{ find, replace }], summary } }],
-});
-const SCENARIO: ScenarioInput = {
-  rules: [
-    { when: { toolResultFor: 'edit_text' }, respond: { blocks: [think('Done; I will say so.'), { type: 'text' as const, text: 'Done.' }] } },
-    { when: { userText: 'rain' }, respond: edit('- sun\n', '- sun\n- rain\n', 'Added rain') },
-    { when: { userText: 'five' }, respond: edit('three', 'five', 'Asked for five sentences') },
-    { when: { userText: 'boots' }, respond: edit('Bring an umbrella.', 'Bring an umbrella and boots.', 'Added boots') },
-  ],
-};
-
 interface Setup {
   dir: string;
   doc: string;
@@ -46,11 +32,7 @@ async function threeEdits(fake: FakeAnthropic): Promise<Setup> {
   await writeFile(doc, DOC, 'utf8');
   const turns: string[] = [];
   let id = '';
-  for (const [prompt, typing] of [
-    ['Add rain', (t: string) => t.replace('# Weather', '# Weather words')],
-    ['Ask for five', (t: string) => `${t}Due Friday.\n`],
-    ['Add boots', undefined],
-  ] as const) {
+  for (const [prompt, typing] of THREE_TURNS) {
     const r = await cli(['run', '--doc', doc, '--prompt', prompt, '--session-dir', sessions, '--base-url', fake.url, '--approval', 'never', ...(id ? ['--session', id] : [])]);
     assert.equal(r.code, 0, r.stderr);
     id = r.events[0]?.sessionId ?? '';

@@ -12,6 +12,7 @@ import { currentSession, toolUseId, useEditingTests, WEATHER_EXERCISE, WEATHER_L
 import { uniqueName, waitForTurnEnd } from './fakeModel';
 import { waitUntil } from './helpers';
 import { report } from './panelKit';
+import { readMessages } from '../fake/readMessages';
 
 const USER = `${byTestId(TEST_IDS.message)}[data-kind="user"]`;
 const think = (thinking: string) => ({ type: 'thinking' as const, thinking });
@@ -29,15 +30,6 @@ function scenario() {
     ],
     fallback: { blocks: [think('A short answer.'), { type: 'text' as const, text: 'You are welcome.' }] },
   };
-}
-
-type Json = Record<string, unknown>;
-
-/** A request's messages as the model read them (cache breakpoints are not part of what it read). */
-function readMessages(fake: FakeAnthropic, index: number): unknown[] {
-  const body = fake.requests[index]?.body as { messages: Json[] } | undefined;
-  assert.ok(body, `request #${index} was received`);
-  return JSON.parse(JSON.stringify(body.messages, (k, v: unknown) => (k === 'cache_control' ? undefined : v))) as unknown[];
 }
 
 /** Request `later` starts with every message of request `earlier`, byte for byte. */

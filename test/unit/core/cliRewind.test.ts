@@ -10,32 +10,10 @@ import { FileSessionStore } from '../../../src/core/sessions/fileStore';
 import type { CliEvent } from '../../../src/shared/events';
 import type { FakeAnthropic } from '../../fake/fakeAnthropic';
 import { checkCliOutput, ofType, runCli, useCliWorkspace, type CliResult } from './cliProcess';
+import { readMessages } from '../../fake/readMessages';
+import { DOC, SCENARIO, THREE_TURNS } from './rewindLesson';
 
 const KEY = 'sk-ant-cli-rewind-7a1c3e5f9b20';
-const DOC = ['# Weather', '', '- sun', '', 'Homework: write three sentences.', '', 'Bring an umbrella.', ''].join('\n');
-const think = (thinking: string) => ({ type: 'thinking' as const, thinking });
-const edit = (find: string, replace: string, summary: string) => ({
-  blocks: [think(`I will ${summary.toLowerCase()}.`), { type: 'tool_use' as const, name: 'edit_text', input: { edits: [{ find, replace }], summary } }],
-});
-const SCENARIO = {
-  rules: [
-    { when: { toolResultFor: 'edit_text' }, respond: { blocks: [think('Done; I will say so.'), { type: 'text' as const, text: 'Done.' }] } },
-    { when: { userText: 'rain' }, respond: edit('- sun\n', '- sun\n- rain\n', 'Added rain') },
-    { when: { userText: 'five' }, respond: edit('three', 'five', 'Asked for five sentences') },
-    { when: { userText: 'boots' }, respond: edit('Bring an umbrella.', 'Bring an umbrella and boots.', 'Added boots') },
-  ],
-  fallback: { blocks: [think('A short answer.'), { type: 'text' as const, text: 'All right.' }] },
-};
-
-type Json = Record<string, unknown>;
-
-/** A request's messages as the model read them (cache breakpoints are not part of what it read). */
-function readMessages(fake: FakeAnthropic, index: number): unknown[] {
-  const body = fake.requests[index]?.body as { messages: Json[] } | undefined;
-  assert.ok(body, `request #${index} was received`);
-  return JSON.parse(JSON.stringify(body.messages, (k, v: unknown) => (k === 'cache_control' ? undefined : v))) as unknown[];
-}
-
 function only<T extends CliEvent['type']>(r: CliResult, type: T): Extract<CliEvent, { type: T }> {
   const found = ofType(r.events, type);
   assert.equal(found.length, 1, `one ${type} event: ${r.stdout}`);
@@ -57,11 +35,7 @@ describe('CLI rewind and redo (dist/cli.js)', function () {
   async function threeEdits(f: FakeAnthropic): Promise<{ id: string; turns: string[] }> {
     const turns: string[] = [];
     let id = '';
-    for (const [prompt, typing] of [
-      ['Add rain', (t: string) => t.replace('# Weather', '# Weather words')],
-      ['Ask for five', (t: string) => `${t}Due Friday.\n`],
-      ['Add boots', undefined],
-    ] as const) {
+    for (const [prompt, typing] of THREE_TURNS) {
       const r = await cli.run(f.url, prompt, id ? ['--session', id] : []);
       assert.equal(r.code, 0, r.stderr);
       id = r.events[0]?.sessionId ?? '';

@@ -10,7 +10,7 @@ import type { RewindScope } from '../../../src/shared/view';
 import type { MessageKey } from '../l10n';
 import { t } from '../l10n';
 import { useChat } from '../state/chatContext';
-import { TEST_IDS } from '../testIds';
+import { TEST_IDS, type TestId } from '../testIds';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { previewRewind, rewind } from './rewindApi';
@@ -83,6 +83,20 @@ function PreviewLines({ preview, target }: { preview: Extract<RewindPreview, { o
   );
 }
 
+/** The button that does it, and Cancel. */
+export function RewindButtons(p: { label: string; disabled: boolean; onConfirm: () => void; onCancel: () => void; testId: TestId }): ReactNode {
+  return (
+    <div className="rewind-buttons">
+      <Button appearance="primary" disabled={p.disabled} onClick={p.onConfirm} testId={p.testId}>
+        {p.label}
+      </Button>
+      <Button appearance="secondary" onClick={p.onCancel} testId={TEST_IDS.rewindCancel}>
+        {t('cancel')}
+      </Button>
+    </div>
+  );
+}
+
 export function RewindPanel({ target, title, confirm, confirmKeeping, onClose }: RewindPanelProps): ReactNode {
   const [scope, setScope] = useState<RewindScope>(target.kind === 'restore' ? target.scope : 'both');
   const [stage, setStage] = useState<Stage>({ kind: 'loading' });
@@ -122,14 +136,7 @@ export function RewindPanel({ target, title, confirm, confirmKeeping, onClose }:
       ) : (
         <PreviewLines preview={stage.preview} target={current} />
       )}
-      <div className="rewind-buttons">
-        <Button appearance="primary" disabled={stage.kind !== 'shown'} onClick={go} testId={TEST_IDS.rewindConfirm}>
-          {t(keeping ? confirmKeeping : confirm)}
-        </Button>
-        <Button appearance="secondary" onClick={onClose} testId={TEST_IDS.rewindCancel}>
-          {t('cancel')}
-        </Button>
-      </div>
+      <RewindButtons label={t(keeping ? confirmKeeping : confirm)} disabled={stage.kind !== 'shown'} onConfirm={go} onCancel={onClose} testId={TEST_IDS.rewindConfirm} />
     </section>
   );
 }

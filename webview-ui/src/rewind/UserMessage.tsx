@@ -10,7 +10,7 @@ import { TEST_IDS } from '../testIds';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { editResend } from './rewindApi';
-import { RewindPanel } from './RewindPanel';
+import { RewindButtons, RewindPanel } from './RewindPanel';
 import { placesWords } from './rewindWords';
 
 type Open = 'none' | 'restore' | 'edit';
@@ -48,14 +48,7 @@ function EditBox({ item, onClose }: { item: UserItem; onClose: () => void }): Re
           <Icon name="warning" /> <span>{state.message}</span>
         </p>
       ) : null}
-      <div className="rewind-buttons">
-        <Button appearance="primary" disabled={state.kind === 'working' || !text.trim()} onClick={send} testId={TEST_IDS.editResendSend}>
-          {t(keeping ? 'sendKeeping' : 'sendAgain')}
-        </Button>
-        <Button appearance="secondary" onClick={onClose} testId={TEST_IDS.rewindCancel}>
-          {t('cancel')}
-        </Button>
-      </div>
+      <RewindButtons label={t(keeping ? 'sendKeeping' : 'sendAgain')} disabled={state.kind === 'working' || !text.trim()} onConfirm={send} onCancel={onClose} testId={TEST_IDS.editResendSend} />
     </section>
   );
 }
