@@ -5,6 +5,8 @@
 //   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
 //                    [--approval never|large|always] [--take-over]
 //   lesson-agent export|import ... (cliExchange.ts: a lesson to GIFT, QTI or HTML; a quiz file to a lesson)
+//   lesson-agent rewind --session-dir DIR --session ID --to TURN_ID [--only document|conversation]
+//   lesson-agent redo --session-dir DIR --session ID
 // stdout is JSON Lines, one event per line (the agent's events, and `discard` when a retry withdraws
 // printed text); a `usage` event after each model call carries `cost` in US dollars (absent for a
 // model without a known price); logs go to stderr. Exit codes: 0 the turn finished, 3 waiting for
@@ -33,6 +35,7 @@ import { APPROVAL_RULES, type ApprovalRule } from './core/tools/types';
 import { CLI_EVENT_TYPES, type AgentEvent, type CliEvent, type ErrorCode } from './shared/events';
 import { answersSchema, type AnswerValue } from './shared/questions';
 import { EXCHANGE_USAGE, isExchangeVerb, runExchange } from './cliExchange';
+import { decideRewind, runRewind, type RewindCommand, type RewindIo } from './cliRewind';
 
 const EXIT = { done: 0, failed: 1, usage: 2, waiting: 3 } as const;
 
@@ -42,6 +45,15 @@ const USAGE = `Usage:
                    [--response-timeout SECONDS] [--max-document-mb N] [--approval never|large|always] [--take-over]
   lesson-agent resume --session-dir DIR --session ID (--answer JSON | --approve | --deny [--feedback TEXT])
                    [--approval never|large|always] [--take-over]
+  lesson-agent rewind --session-dir DIR --session ID --to TURN_ID [--only document|conversation]
+  lesson-agent redo --session-dir DIR --session ID
+
+rewind restores the state before turn TURN_ID (a "turnId" the events printed): the agent's edits since
+are undone in the document, keeping what was typed since, and the later messages are set aside (not
+deleted); --only restores just one of the two. redo brings back what the last rewind set aside, until
+a new message is sent. Each prints a "rewound" or "redone" event saying what changed; where typing
+meets an agent edit so that both cannot be kept, it changes nothing, prints a "confirmation" event
+listing the places and exits 3: resume --approve restores keeping that typing, --deny changes nothing.
 ${EXCHANGE_USAGE}
 
 Prints one JSON event per line; each "usage" event gives a model call's tokens and its "cost" in US dollars
@@ -77,7 +89,8 @@ interface Common {
 
 type Command =
   | ({ kind: 'run'; doc: string; prompt: string; session: string | undefined } & Common)
-  | ({ kind: 'resume'; session: string; answer: AnswerValue[] | undefined; approve: boolean; deny: boolean; feedback: string | undefined } & Common);
+  | ({ kind: 'resume'; session: string; answer: AnswerValue[] | undefined; approve: boolean; deny: boolean; feedback: string | undefined } & Common)
+  | (RewindCommand & Common);
 
 function isHttpUrl(text: string): boolean {
   try {
@@ -125,7 +138,7 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
   const [verb, ...rest] = argv;
   if (verb === '--help' || verb === '-h' || verb === 'help') return 'help';
   if (verb === undefined) throw new UsageError('No command given.');
-  if (verb !== 'run' && verb !== 'resume') throw new UsageError(`Unknown command "${verb}".`);
+  if (verb !== 'run' && verb !== 'resume' && verb !== 'rewind' && verb !== 'redo') throw new UsageError(`Unknown command "${verb}".`);
   const text = { type: 'string' } as const;
   const flag = { type: 'boolean' } as const;
   const shared = {
@@ -142,7 +155,11 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
     'take-over': flag,
   };
   const options: ParseArgsConfig['options'] =
-    verb === 'run' ? { ...shared, doc: text, prompt: text } : { ...shared, answer: text, approve: flag, deny: flag, feedback: text };
+    verb === 'run'
+      ? { ...shared, doc: text, prompt: text }
+      : verb === 'resume'
+        ? { ...shared, answer: text, approve: flag, deny: flag, feedback: text }
+        : { 'session-dir': text, session: text, ...(verb === 'rewind' ? { to: text, only: text } : {}) };
   let values: Record<string, unknown>;
   try {
     values = parseArgs({ args: [...rest], options, strict: true, allowPositionals: false }).values;
@@ -167,6 +184,7 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
     approval: approvalRule(str('approval')),
     takeOver: values['take-over'] === true,
   };
+  if (verb === 'rewind' || verb === 'redo') return { ...rewindCommand(verb, str), ...common };
   if (verb === 'run') {
     return { kind: 'run', doc: resolve(required(str('doc'), '--doc')), prompt: required(str('prompt'), '--prompt'), session: str('session'), ...common };
   }
@@ -176,6 +194,14 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
   if ([answer !== undefined, approve, deny].filter(Boolean).length !== 1) throw new UsageError('resume needs exactly one of --answer, --approve, --deny.');
   if (str('feedback') !== undefined && !deny) throw new UsageError('--feedback goes with --deny.');
   return { kind: 'resume', session: required(str('session'), '--session'), answer, approve, deny, feedback: str('feedback'), ...common };
+}
+
+function rewindCommand(verb: 'rewind' | 'redo', str: (k: string) => string | undefined): RewindCommand {
+  const session = required(str('session'), '--session');
+  if (verb === 'redo') return { kind: 'redo', session };
+  const only = str('only');
+  if (only !== undefined && only !== 'document' && only !== 'conversation') throw new UsageError('--only must be document or conversation.');
+  return { kind: 'rewind', session, to: required(str('to'), '--to'), only };
 }
 
 /** --doc must name a regular file: a pipe would block the read forever, a folder or a device is no document. */
@@ -258,6 +284,7 @@ async function requestFor(cmd: Command, store: FileSessionStore, doc: FileDocume
     }
     return { kind: 'message', sessionId, text: cmd.prompt };
   }
+  if (cmd.kind !== 'resume') throw new UsageError(`${cmd.kind} does not run a turn.`);
   const session = await store.get(cmd.session);
   const pending = session.pending;
   if (!pending) throw new UsageError(`Session ${cmd.session} is not waiting for an answer.`);
@@ -296,6 +323,18 @@ function usageFailure(message: string): number {
 function isFsError(err: unknown): err is NodeJS.ErrnoException {
   const code = (err as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' && /^E[A-Z]+$/.test(code) && typeof (err as { syscall?: unknown }).syscall === 'string';
+}
+
+const rewindIo: RewindIo = { write, fail: (exit, code, message, sessionId, turnId = '') => fail(exit, code, message, sessionId, turnId) };
+
+/** `rewind`, `redo`, and `resume --approve|--deny` on a restore that asked; undefined for a turn to run. */
+async function rewindOrDecide(cmd: Command, store: FileSessionStore, agent: Agent): Promise<number | undefined> {
+  if (cmd.kind === 'rewind' || cmd.kind === 'redo') return runRewind(agent, rewindIo, cmd);
+  if (cmd.kind !== 'resume' || cmd.answer !== undefined) return undefined;
+  const session = await store.get(cmd.session);
+  if (session.pending || session.restoring?.state !== 'asking') return undefined;
+  if (cmd.feedback !== undefined) throw new UsageError('--feedback goes with a decision the agent asked for, not with a restore.');
+  return decideRewind(agent, rewindIo, cmd.session, cmd.approve);
 }
 
 async function failureOf(err: unknown, cmd: Command, store: FileSessionStore, request: TurnRequest | undefined): Promise<number> {
@@ -361,6 +400,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     await removeStaleTemps(store, doc);
     const agent = await buildAgent(cmd, store, doc);
     if (cmd.takeOver && cmd.session !== undefined) await takeOver(agent, cmd.session);
+    const rewound = await rewindOrDecide(cmd, store, agent);
+    if (rewound !== undefined) return rewound;
     request = await requestFor(cmd, store, doc, agent);
     const outcome = await agent.run(request, print, abort.signal);
     return outcome.status === 'completed' ? EXIT.done : outcome.status === 'awaiting_user' ? EXIT.waiting : EXIT.failed;

@@ -9,6 +9,7 @@ import { createChatActions } from './vscode/chatActions';
 import { registerChatView } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
 import { documentKind, documentName } from './vscode/documentAccess';
+import { watchDocuments } from './vscode/documentWatch';
 import { EditHighlighter } from './vscode/editHighlight';
 import { createLastSession } from './vscode/lastSession';
 import type { LessonPreviewApi } from './vscode/lessonPreview';
@@ -74,7 +75,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
       void vscode.commands.executeCommand('setContext', 'lessonAgent.busy', busy);
     },
   });
-  context.subscriptions.push({ dispose: () => controller.dispose() });
+  context.subscriptions.push({ dispose: () => controller.dispose() }, watchDocuments(controller, log));
   sessionProblem = (message) => controller.notice(message);
   await controller.init();
 

@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'in_use',
   /** The command line was called wrongly (bad options). */
   'usage',
+  /** A restore, Redo or switch of branch could not be done: nothing was changed. */
+  'rewind',
   'unknown',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -161,6 +163,30 @@ export const discardEventSchema = z.object({
 });
 export type DiscardEvent = z.infer<typeof discardEventSchema>;
 
+/** What a restore or Redo changed: the lesson (edits undone, made again, places where the teacher's typing was kept) and the conversation. */
+const rewindChangeSchema = {
+  ...base,
+  /** Absent when the lesson was not part of it (or there is no document). */
+  lesson: z
+    .object({
+      undone: z.array(z.string()),
+      redone: z.array(z.string()),
+      /** Places where the teacher's typing met an agent edit and was kept (that part of the edit stays). */
+      kept: z.array(z.object({ line: z.number().int().positive(), summary: z.string() })),
+    })
+    .optional(),
+  /** Messages (the teacher's and the replies) set aside and brought back; absent when the conversation was not part of it. */
+  conversation: z.object({ setAside: z.number().int().nonnegative(), broughtBack: z.number().int().nonnegative() }).optional(),
+  /** The teacher declined (`resume --deny`): nothing changed. */
+  declined: z.boolean().optional(),
+};
+
+/** The CLI's `rewind`: what changed; `turnId` is the turn the session went back to before. */
+export const rewoundEventSchema = z.object({ type: z.literal('rewound'), ...rewindChangeSchema });
+/** The CLI's `redo`: what the last restore set aside, back; `turnId` is the turn that restore went back to before. */
+export const redoneEventSchema = z.object({ type: z.literal('redone'), ...rewindChangeSchema });
+export type RewindEvent = z.infer<typeof rewoundEventSchema> | z.infer<typeof redoneEventSchema>;
+
 /** The agent's event types the CLI prints on stdout (the others are internal to the UI; of `status`, only `waiting`). */
 export const CLI_EVENT_TYPES = new Set<AgentEventType>([
   'text',
@@ -179,8 +205,11 @@ export const cliEventSchema = z.union([
   agentEventSchema.refine((e) => CLI_EVENT_TYPES.has(e.type), { message: 'not an event the command line prints' }),
   waitingStatusSchema,
   discardEventSchema,
+  rewoundEventSchema,
+  redoneEventSchema,
 ]);
 export type CliEvent =
   | Extract<AgentEvent, { type: 'text' | 'thinking' | 'tool_start' | 'tool_end' | 'question' | 'confirmation' | 'usage' | 'done' | 'error' }>
   | WaitingStatus
-  | DiscardEvent;
+  | DiscardEvent
+  | RewindEvent;

@@ -6,11 +6,19 @@ import { agentEventSchema } from './events';
 import type { ParseResult } from './parse';
 import { parseWith } from './parse';
 import { answersSchema } from './questions';
-import { hostMetaSchema, sessionSummarySchema, sessionViewSchema } from './view';
+import { hostMetaSchema, REWIND_SCOPES, sessionSummarySchema, sessionViewSchema } from './view';
 
 const id = z.string().min(1).max(200);
 
 // ---- webview -> host ----------------------------------------------------------------------
+
+/** What to go back to: before a message of the teacher's, what the last restore set aside, a branch. */
+export const rewindTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('restore'), messageId: id, scope: z.enum(REWIND_SCOPES) }),
+  z.object({ kind: z.literal('redo') }),
+  z.object({ kind: z.literal('switch'), branchId: id }),
+]);
+export type RewindTarget = z.infer<typeof rewindTargetSchema>;
 
 export const webviewMessageSchema = z.discriminatedUnion('type', [
   /** The webview (re)started: the host answers with a snapshot. */
@@ -31,6 +39,18 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reviewEdit'), editId: id }),
   /** Undo one applied edit (the panel asked the user first); answered with a RevertResult. */
   z.object({ type: z.literal('revertEdit'), editId: id, requestId: id.optional() }),
+  /** Make an undone or reverted edit again; answered with a RevertResult. */
+  z.object({ type: z.literal('applyEditAgain'), editId: id, requestId: id }),
+  /** What a rewind would change, before anything does; answered with a RewindPreview. */
+  z.object({ type: z.literal('previewRewind'), requestId: id, target: rewindTargetSchema }),
+  /** Open a diff of the lesson now against the lesson after that rewind. */
+  z.object({ type: z.literal('reviewRewind'), target: rewindTargetSchema }),
+  /** Do it (keepTyping: the teacher agreed to keep their typing where it meets an agent edit); answered with a RewindResult. */
+  z.object({ type: z.literal('rewind'), requestId: id, target: rewindTargetSchema, keepTyping: z.boolean() }),
+  /** Restore both to before this message and send `text` instead; the old path stays a branch. Answered with a RewindResult. */
+  z.object({ type: z.literal('editResend'), requestId: id, messageId: id, text: z.string().trim().min(1).max(100_000), keepTyping: z.boolean() }),
+  /** A new session with the conversation before this message. */
+  z.object({ type: z.literal('newSessionFrom'), messageId: id }),
   z.object({ type: z.literal('newSession') }),
   z.object({ type: z.literal('openSession'), sessionId: id }),
   z.object({ type: z.literal('renameSession'), sessionId: id, title: z.string().trim().min(1).max(200) }),
@@ -87,9 +107,40 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type HostMessage = z.infer<typeof hostMessageSchema>;
 
-/** The answer to `revertEdit`: done, or why not (the user's later changes overlap it...). */
+/** The answer to `revertEdit` and `applyEditAgain`: done, or why not (the user's later changes overlap it...). */
 export const revertResultSchema = z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), message: z.string() })]);
 export type RevertResult = z.infer<typeof revertResultSchema>;
+
+const placeSchema = z.object({ line: z.number().int().positive(), summary: z.string() });
+
+/** What a rewind would change: messages set aside or brought back, and the lesson's edits undone or made again. */
+export const rewindPreviewSchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    setAside: z.number().int().nonnegative(),
+    broughtBack: z.number().int().nonnegative(),
+    /** Absent when the lesson is not part of it (or no document is bound). */
+    lesson: z
+      .object({
+        undone: z.array(z.string()),
+        redone: z.array(z.string()),
+        /** Where the teacher's typing meets an agent edit: both cannot be kept there (the typing is, if they agree). */
+        conflicts: z.array(placeSchema),
+        /** The lesson's text would change (a diff can be shown). */
+        changes: z.boolean(),
+      })
+      .optional(),
+  }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+export type RewindPreview = z.infer<typeof rewindPreviewSchema>;
+
+/** The answer to `rewind` and `editResend`: done; refused with why; or places to agree on first (nothing changed). */
+export const rewindResultSchema = z.union([
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), message: z.string(), conflicts: z.array(placeSchema).optional() }),
+]);
+export type RewindResult = z.infer<typeof rewindResultSchema>;
 
 export function parseWebviewMessage(raw: unknown): ParseResult<WebviewMessage> {
   return parseWith(webviewMessageSchema, raw);

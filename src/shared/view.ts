@@ -15,8 +15,13 @@ export const stepViewSchema = z.object({
   error: z.string().optional(),
   resultSummary: z.string().optional(),
   editId: z.string().optional(),
-  /** The edit this step applied was reverted from the panel. */
+  /** The edit this step applied was reverted from the panel (and not applied again since). */
   reverted: z.boolean().optional(),
+  /**
+   * What the document holds of the edit now, when not simply its change: undone (Ctrl+Z in the
+   * editor, or by hand) or changed (partly overwritten since). Absent: the change is there.
+   */
+  editState: z.enum(['undone', 'changed']).optional(),
 });
 export type StepView = z.infer<typeof stepViewSchema>;
 
@@ -92,6 +97,35 @@ export const boundDocumentSchema = z.object({
 });
 export type BoundDocumentView = z.infer<typeof boundDocumentSchema>;
 
+/** What a restore brings back to an earlier point: the lesson and the conversation, or one of them. */
+export const REWIND_SCOPES = ['both', 'document', 'conversation'] as const;
+export type RewindScope = (typeof REWIND_SCOPES)[number];
+
+/** A part of the conversation set aside that can be switched to from here. */
+export const branchViewSchema = z.object({
+  id: z.string(),
+  /** The reply it left the conversation after (an assistant item's id); absent: from the start. */
+  afterTurn: z.string().optional(),
+  /** The first words of the teacher's first message in it. */
+  firstWords: z.string(),
+  /** Its messages, as the teacher counts them (theirs and the replies). */
+  messages: z.number().int().nonnegative(),
+  setAsideAt: z.number(),
+});
+export type BranchView = z.infer<typeof branchViewSchema>;
+
+/**
+ * What Redo would bring back: what the last restore set aside, until a new message is sent; then its
+ * part of the conversation stays as a branch (listed with the others).
+ */
+export const redoViewSchema = z.object({
+  /** Agent edits it would make again in the lesson. */
+  edits: z.number().int().nonnegative(),
+  /** The part of the conversation it would bring back (absent: only the lesson was restored). */
+  branch: branchViewSchema.optional(),
+});
+export type RedoView = z.infer<typeof redoViewSchema>;
+
 export const sessionViewSchema = z.object({
   sessionId: z.string(),
   title: z.string(),
@@ -101,6 +135,9 @@ export const sessionViewSchema = z.object({
   busy: z.boolean(),
   /** Set while another window or program writes this session: why it is shown read-only. */
   readOnly: z.string().optional(),
+  /** The branches that can be switched to from the conversation shown, oldest first. */
+  branches: z.array(branchViewSchema).optional(),
+  redo: redoViewSchema.optional(),
 });
 export type SessionView = z.infer<typeof sessionViewSchema>;
 

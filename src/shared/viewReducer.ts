@@ -50,7 +50,11 @@ function onTurnStart(view: SessionView, event: EventOf<'turn_start'>): ReduceRes
     const user: ChatItem = { kind: 'user', id: m.id, text: m.text, createdAt: m.createdAt, ...(m.context ? { context: m.context } : {}) };
     // A new session is named by its first message, as the store names it.
     const title = view.items.length === 0 && view.title === DEFAULT_TITLE ? titleFrom(m.text) : view.title;
-    return { view: { ...view, title, items: [...view.items, user, newAssistant(event.turnId, event.createdAt)], busy: true } };
+    // A new message: what the last restore set aside is no longer a Redo; it stays, as a branch.
+    const { redo, ...rest } = view;
+    const branches = redo?.branch ? [...(view.branches ?? []), redo.branch] : view.branches;
+    const next = { ...rest, ...(branches ? { branches } : {}), title, items: [...view.items, user, newAssistant(event.turnId, event.createdAt)], busy: true };
+    return { view: next };
   }
   if (!found) {
     // A turn resumed by the host without its opening message (e.g. after a restart): show it anyway.

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatHostActions } from '../core/chat/chatController';
 import { fileNameFor } from '../core/documents/paths';
-import { revertEdit } from '../core/chat/revert';
+import { applyEditAgain, revertEdit } from '../core/chat/revert';
 import { editReview, proposalReview, type ReviewTexts } from '../core/chat/review';
 import { sessionToMarkdown } from '../core/sessions/markdown';
 import type { ReadonlyEdit, ReadonlySession } from '../core/sessions/schema';
@@ -25,6 +25,7 @@ async function currentText(uri: string): Promise<string> {
 
 function titled(title: string, texts: ReviewTexts): string {
   if (texts.note === 'on the current text') return vscode.l10n.t('{0}, on the current text', title);
+  if (texts.note === 'undone') return vscode.l10n.t('{0}, undone (now ↔ applied again)', title);
   if (texts.note === 'changed lines only') return vscode.l10n.t('{0}, changed lines only', title);
   return title;
 }
@@ -80,10 +81,16 @@ export function createChatActions({ apiKeys, review, log, state, highlighter }: 
       const texts = editReview(edit, await currentText(edit.documentUri));
       await review.openDiff(key, edit.documentUri, texts.before, texts.after, titled(vscode.l10n.t('{0} (before ↔ after)', edit.summary), texts));
     },
+    async openTextDiff(key, documentUri, before, after, title) {
+      await review.openDiff(key, documentUri, before, after, title);
+    },
     closeDiffs: (keys) => review.close(keys),
     async revertEdit(_session: ReadonlySession, edit: ReadonlyEdit) {
       const document = new VscodeDocumentAccess(vscode.Uri.parse(edit.documentUri), highlighter);
       return revertEdit(document, edit);
+    },
+    async applyEditAgain(edit: ReadonlyEdit) {
+      return applyEditAgain(new VscodeDocumentAccess(vscode.Uri.parse(edit.documentUri), highlighter), edit);
     },
     async exportSession(session: ReadonlySession) {
       const target = await vscode.window.showSaveDialog({

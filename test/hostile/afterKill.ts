@@ -1,5 +1,6 @@
 // What every kill test checks afterwards, and the turns they kill: a turn that edits the document
 // (a line added before END) and asks a question, answered by `resume --answer`.
+import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Agent } from '../../src/core/agent/agent';
@@ -10,6 +11,8 @@ import { sessionToView } from '../../src/core/sessions/view';
 import { DEFAULT_SETTINGS } from '../../src/core/settings';
 import { sessionViewSchema } from '../../src/shared/view';
 import type { ScenarioInput } from '../fake/scenario';
+import { CLI } from '../unit/core/cliProcess';
+import { captured, KEY } from './kit';
 
 export const ADDED = '- added by the agent';
 export const DOC = '# Weather words\n\n- sun\n- rain\nEND\n';
@@ -76,4 +79,40 @@ export async function problemsAfterKill(sessions: string, doc: string, id: strin
   const inDoc = (await readFile(doc, 'utf8')).split('\n').filter((l) => l === ADDED).length;
   if (planned > 0 || applied !== inDoc) problems.push(`${inDoc} edits in the document, ${applied} recorded applied, ${planned} unsettled`);
   return { problems, lost: lost.length };
+}
+
+export interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+}
+
+/**
+ * Runs the CLI (with the suite's key, for commands that call the model), killed with SIGKILL
+ * `killAfterMs` after its first output (a turn has started: its session exists), or after it was
+ * started (`from: 'start'`, for commands that print only at the end).
+ */
+export function spawnCli(args: string[], killAfterMs: number | undefined, options: { from?: 'output' | 'start'; key?: boolean } = {}): Promise<Run> {
+  const { from = 'output', key = true } = options;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args, ...(key ? ['--api-key', KEY] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = (): void => {
+      if (killAfterMs !== undefined && timer === undefined) timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    };
+    if (from === 'start') arm();
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      arm();
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      captured(stdout);
+      captured(stderr);
+      resolve({ code, signal, stdout });
+    });
+  });
 }

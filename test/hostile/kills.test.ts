@@ -8,38 +8,12 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileSessionStore } from '../../src/core/sessions/fileStore';
 import { startFakeAnthropic, type FakeAnthropic } from '../fake/fakeAnthropic';
-import { DOC, problemsAfterKill, SCENARIO, sessionIdOf, settled, userTexts } from './afterKill';
+import { DOC, problemsAfterKill, SCENARIO, sessionIdOf, settled, spawnCli, userTexts } from './afterKill';
 import { CLI } from '../unit/core/cliProcess';
 import { captured, cli, figure, KEY, seededRandom, tempDir, useSuiteFake } from './kit';
 
 const KILLS = 50;
 const CHAINS = 5;
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-}
-
-/** Runs the CLI; `killAfterMs` counts from its first event (the turn has started: its session exists). */
-function spawnCli(args: string[], killAfterMs: number | undefined): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args, '--api-key', KEY], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      if (killAfterMs !== undefined && timer === undefined) timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-    });
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      captured(stdout);
-      captured(stderr);
-      resolve({ code, signal, stdout });
-    });
-  });
-}
 
 interface Tally {
   kills: number;

@@ -189,7 +189,7 @@ describe('editing: confirmations, review and revert', function () {
     await waitUntil(async () => (await currentSession(model)).edits[0]?.revertedAt !== undefined, 'the edit to be marked reverted');
   });
 
-  it('refuses to revert when the user has since changed the text the agent wrote', async () => {
+  it('offers no Revert once the user has changed the text the agent wrote: it reads changed in the editor', async () => {
     const t = await startEditingTest(
       { steps: [toolStep('edit_text', { edits: [{ find: '</h1>\n', replace: `</h1>\n${NOTE}` }], summary: 'Added a note' }), reply('Added.')] },
       uniqueName('norevert', '.lesson.xml'),
@@ -201,11 +201,10 @@ describe('editing: confirmations, review and revert', function () {
     await typeInEditor(document, positionAfter(document, 'pictures of clouds'), ' and rain');
     const changed = document.getText();
 
-    await ui.click(byTestId(TEST_IDS.editRevert));
-    await ui.click(byTestId(TEST_IDS.editRevertConfirm));
-    // Said in the panel, on the edit's row, not in a notification.
-    await ui.waitFor(byTestId(TEST_IDS.editRevertProblem), { text: '"Added a note" cannot be reverted: the same part of' });
-    assert.equal(await ui.attribute(byTestId(TEST_IDS.editRevert), 'disabled'), null, 'Revert stays available: nothing was reverted');
+    // The edit says so on its row, and offers no Revert that would take the user's words with it.
+    await ui.waitFor(byTestId(TEST_IDS.editState), { text: 'Changed in the editor since' });
+    assert.equal(await ui.count(byTestId(TEST_IDS.editRevert)), 0, 'no Revert over the user\'s typing');
+    assert.equal(await ui.count(byTestId(TEST_IDS.editReview)), 1, 'Review is still there');
     assert.equal(document.getText(), changed, "the user's text is untouched");
     assert.equal((await currentSession(model)).edits[0]?.revertedAt, undefined);
   });

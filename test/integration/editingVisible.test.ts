@@ -1,7 +1,7 @@
 // "See what changed", in a real VS Code: an agent edit far down a long lesson is scrolled into
 // view and highlighted (in the editor's own DOM), and so is a Revert; Ctrl+Z after an agent edit
 // takes the user to the change, not to line 1; Review and Revert are labelled buttons on the
-// reply, with the steps collapsed; Revert asks in the panel, then is disabled; review diffs close
+// reply, with the steps collapsed; Revert asks in the panel, then gives way to Apply again; review diffs close
 // once their proposal is decided or their edit reverted.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -120,7 +120,7 @@ describe('editing: see what changed', function () {
     assert.ok(!shows(editorOf(document), 0), 'the editor did not jump to line 1');
   });
 
-  it('puts labelled Review and Revert on the reply; Revert asks first, is disabled once done, and closes the review diff', async () => {
+  it('puts labelled Review and Revert on the reply; Revert asks first, gives way to Apply again once done, and closes the review diff', async () => {
     const t = await startEditingTest({ steps: [appendExercise(), reply('Added.')] }, uniqueName('buttons', '.lesson.xml'), LONG_LESSON);
     const { document, model } = t;
     await model.api.controller.sendMessage('Add a fill-in-the-blank exercise at the end');
@@ -147,8 +147,9 @@ describe('editing: see what changed', function () {
     await ui.click(byTestId(TEST_IDS.editRevertConfirm));
     await waitUntil(() => document.getText() === LONG_LESSON, 'the revert to apply');
     await ui.waitFor(`${byTestId(TEST_IDS.editRow)}[data-reverted="true"]`);
-    assert.equal((await ui.text(byTestId(TEST_IDS.editRevert))).trim(), 'Reverted');
-    assert.notEqual(await ui.attribute(byTestId(TEST_IDS.editRevert), 'disabled'), null, 'Revert is disabled once done');
+    assert.equal((await ui.text(byTestId(TEST_IDS.editState))).trim(), 'Reverted');
+    await ui.waitFor(byTestId(TEST_IDS.editRevert), { state: 'detached' });
+    assert.equal((await ui.text(byTestId(TEST_IDS.editApplyAgain))).trim(), 'Apply again', 'Revert gives way to Apply again');
     await waitUntil(() => reviewDiffTabs().length === 0, 'the diff of the reverted edit to close');
     assert.ok((await currentSession(model)).edits[0]?.revertedAt, 'the session records the revert');
   });

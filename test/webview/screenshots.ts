@@ -29,6 +29,29 @@ function reverted(view: SessionView): SessionView {
   return { ...view, items: view.items.map((i) => (i.kind === 'assistant' ? { ...i, steps: i.steps.map((s) => (s.editId ? { ...s, reverted: true } : s)) } : i)) };
 }
 
+/** Three exchanges, each with an agent edit: where the restore and branch scenes start. */
+function threeExchanges(): SessionView {
+  const turn = (id: string, prompt: string, summary: string, reply: string, minutes: number) =>
+    new TurnEvents(id)
+      .start(prompt, Date.UTC(2026, 1, 6, 9, minutes))
+      .tool(`${id}-c1`, 'edit_text', 'Editing document')
+      .toolEnd(`${id}-c1`, 'success', { resultSummary: summary, editId: `${id}-e1` })
+      .text(reply)
+      .usage(USAGE)
+      .done().events;
+  return sessionFrom([
+    ...turn('t1', 'Add a fill-in-the-blank exercise about French verbs', 'added an exercise', 'I added **Exercise 1: Complete the sentences** with five regular verbs.', 0),
+    ...turn('t2', 'Make the sentences about a morning routine', 'changed 5 lines', 'The five sentences now follow a morning routine.', 5),
+    ...turn('t3', 'Add a short writing task at the end', 'added a writing task', 'I added a writing task: *Describe your morning in five sentences.*', 9),
+  ]);
+}
+
+/** Answers the panel's preview request as the host would. */
+async function answerPreview(w: WebviewPage, result: unknown): Promise<void> {
+  const [asked] = (await w.waitForPosted('previewRewind')).slice(-1);
+  await w.push({ type: 'response', requestId: String(asked?.requestId), ok: true, result });
+}
+
 const scenes: Scene[] = [
   {
     name: 'empty-onboarding',
@@ -208,6 +231,66 @@ const scenes: Scene[] = [
       snapshot(sessionFrom(finishedTurn().events), 9, { activeDocument: { uri: 'file:///workspace/water-cycle.lesson.xml', name: 'water-cycle.lesson.xml', kind: 'lesson' } }),
       { type: 'exported', name: '~/Documents/French verbs, unit 3.md', uri: 'file:///home/teacher/Documents/French%20verbs%2C%20unit%203.md' },
     ],
+  },
+  {
+    // Restore to here on the second message: the choice of what to restore, and what it would change.
+    name: 'restore-preview',
+    height: 720,
+    messages: [snapshot(threeExchanges(), 30)],
+    act: async (w) => {
+      const buttons = w.page.locator(w.testId('restore-here'));
+      await buttons.nth(1).click();
+      await answerPreview(w, {
+        ok: true,
+        setAside: 4,
+        broughtBack: 0,
+        lesson: { undone: ['changed 5 lines', 'added a writing task'], redone: [], conflicts: [{ line: 31, summary: 'added a writing task' }], changes: true },
+      });
+      await w.page.waitForSelector(w.testId('rewind-conflicts'));
+      await w.page.locator(w.testId('rewind-panel')).scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    // After the restore: the conversation ends at the first exchange, Redo above the input.
+    name: 'restore-redo',
+    messages: [
+      snapshot(
+        (() => {
+          const view = threeExchanges();
+          const items = view.items.slice(0, 2);
+          return { ...view, items, redo: { edits: 2, branch: { id: 'b1', afterTurn: 't1', firstWords: 'Make the sentences about a morning routine', messages: 4, setAsideAt: Date.UTC(2026, 1, 6, 9, 12) } } };
+        })(),
+        30,
+      ),
+    ],
+  },
+  {
+    // Two versions after the first exchange: the mark where the other left, and the branches panel.
+    name: 'branches',
+    height: 720,
+    messages: [
+      snapshot(
+        (() => {
+          const view = threeExchanges();
+          const items = view.items.slice(0, 2);
+          const edited = sessionFrom([
+            ...new TurnEvents('t4').start('Make the sentences about a weekend instead', Date.UTC(2026, 1, 6, 9, 14)).text('The five sentences are now about a weekend.').usage(USAGE).done().events,
+          ]).items;
+          return {
+            ...view,
+            items: [...items, ...edited],
+            branches: [{ id: 'b1', afterTurn: 't1', firstWords: 'Make the sentences about a morning routine', messages: 4, setAsideAt: Date.UTC(2026, 1, 6, 9, 12) }],
+          };
+        })(),
+        40,
+      ),
+    ],
+    act: async (w) => {
+      await w.page.click(w.testId('branches-button'));
+      await w.page.click(w.testId('branch-switch'));
+      await answerPreview(w, { ok: true, setAside: 2, broughtBack: 4, lesson: { undone: [], redone: ['changed 5 lines', 'added a writing task'], conflicts: [], changes: true } });
+      await w.page.waitForSelector(w.testId('rewind-lesson'));
+    },
   },
   {
     name: 'sessions',

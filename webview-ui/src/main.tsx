@@ -5,6 +5,7 @@ import './styles/base.css';
 import './styles/messages.css';
 import './styles/cards.css';
 import './styles/actions.css';
+import './styles/rewind.css';
 
 import { createRoot } from 'react-dom/client';
 import { App } from './components/App';

@@ -56,7 +56,9 @@ export const TEST_IDS = {
 
   /**
    * The edits of a finished reply, visible without expanding the steps: one row per edit
-   * (`data-edit-id`, `data-reverted`) with Review and Revert; Revert asks in the row first.
+   * (`data-edit-id`, `data-reverted`, `data-state`: applied, undone, reverted, changed) with Review
+   * and Revert (while applied; it asks in the row first) or Apply again (undone, reverted), and
+   * what the document holds of it when not applied.
    */
   editActions: 'edit-actions',
   editRow: 'edit-row',
@@ -66,6 +68,8 @@ export const TEST_IDS = {
   editRevertConfirm: 'edit-revert-confirm',
   editRevertCancel: 'edit-revert-cancel',
   editRevertProblem: 'edit-revert-problem',
+  editApplyAgain: 'edit-apply-again',
+  editState: 'edit-state',
 
   /**
    * Question card: `data-status` (pending, answered, interrupted), `data-tool-call-id`, and on a
@@ -103,6 +107,40 @@ export const TEST_IDS = {
   confirmHint: 'confirm-hint',
   confirmDecision: 'confirm-decision',
   confirmStudentWork: 'confirm-student-work',
+
+  /**
+   * Going back. On each of the teacher's messages: Restore to here (opens the rewind panel), Edit and
+   * send again (opens its box), New session from here. The rewind panel (`data-kind`: restore, redo,
+   * switch) has the scope choice (radio inputs with `data-scope`), the preview (the lesson's and the
+   * conversation's lines, the places where typing meets an agent change), Show the lesson changes,
+   * a problem, and its buttons.
+   */
+  restoreHere: 'restore-here',
+  editResend: 'edit-resend',
+  newSessionFrom: 'new-session-from',
+  rewindPanel: 'rewind-panel',
+  rewindScope: 'rewind-scope',
+  rewindPreview: 'rewind-preview',
+  rewindLesson: 'rewind-lesson',
+  rewindConversation: 'rewind-conversation',
+  rewindConflicts: 'rewind-conflicts',
+  rewindReview: 'rewind-review',
+  rewindProblem: 'rewind-problem',
+  rewindConfirm: 'rewind-confirm',
+  rewindCancel: 'rewind-cancel',
+  editResendPanel: 'edit-resend-panel',
+  editResendInput: 'edit-resend-input',
+  editResendSend: 'edit-resend-send',
+  /** After a restore, above the input: what was set aside, with Redo. */
+  redoNote: 'redo-note',
+  redo: 'redo',
+  /** The header's Branches button (`data-count`), the panel, its rows (`data-branch-id`) with Switch, and the mark where a branch left. */
+  branchesButton: 'branches-button',
+  branchesPanel: 'branches-panel',
+  branchItem: 'branch-item',
+  branchSwitch: 'branch-switch',
+  forkMarker: 'fork-marker',
+  forkShow: 'fork-show',
 
   /** Composer: the native <textarea>, Send, Stop (while the agent works). */
   input: 'chat-input',

@@ -11,7 +11,7 @@ import type { BoundDocumentView } from '../../shared/view';
 import type { DocumentAccess, WorkspaceAccess } from '../documents/types';
 import { contextBlock } from '../prompt/assemble';
 import { SessionOwner, type OwnerClock } from '../sessions/owner';
-import { editOutcome } from '../sessions/recovery';
+import { presenceChanges, type PresenceChange } from '../sessions/presence';
 import type { ReadonlySession } from '../sessions/schema';
 import { isDiskFull } from '../durableFs';
 import { DiskFullError, SessionInUseError, type LockHolder, type SessionStore } from '../sessions/types';
@@ -23,6 +23,8 @@ import type { AnyTool } from '../tools/types';
 import type { EventBody, LogLevel } from './context';
 import { AgentRequestError, NoApiKeyError, type AgentError } from './errors';
 import { refusedTurns, toApiMessages } from './history';
+import { settleSession } from './settle';
+import { Rewinder } from '../rewind/rewinder';
 import { applyAnswers, applyDecision, continuePaused, requirePending, requireValidAnswers } from './resume';
 import type { ToolUsesOutcome } from './toolCalls';
 import { PANEL_WORDS, type SurfaceWords } from './surface';
@@ -82,9 +84,18 @@ export class Agent {
   /** Their owners, once loaded: the live truth until the turn ends. */
   private readonly live = new Map<string, SessionOwner>();
   private readonly clock: OwnerClock;
+  /** Restore, Redo and switching branches, through the same sessions and documents (rewind/rewinder.ts). */
+  readonly rewinder: Rewinder;
 
   constructor(private readonly deps: AgentDeps) {
     this.clock = { now: () => deps.now?.() ?? Date.now(), newId: (p) => deps.newId?.(p) ?? newId(p) };
+    this.rewinder = new Rewinder({
+      store: deps.store,
+      clock: this.clock,
+      document: (session) => deps.document(session),
+      busy: (sessionId) => this.active.has(sessionId),
+      settle: (owner) => this.settle(owner),
+    });
   }
 
   private log(level: LogLevel, message: string): void {
@@ -124,30 +135,37 @@ export class Agent {
     return this.deps.store.writer(sessionId);
   }
 
-  /** Settles what a crash left open (see openSession); true when something changed. */
-  private async settle(owner: SessionOwner): Promise<boolean> {
-    let changed = false;
-    const planned = owner.session.edits.filter((e) => e.status === 'planned');
-    if (planned.length > 0) {
-      const document = this.deps.document(owner.session);
-      const current = await document?.read().then(
-        (snapshot) => snapshot.text,
-        () => undefined,
-      );
-      for (const edit of planned) {
-        // An unreadable document cannot say: the edit stays planned until it can.
-        if (current === undefined || edit.documentUri !== document?.uri) continue;
-        const outcome = editOutcome(edit, current);
-        owner.settleEdit(edit.id, outcome);
-        this.log('warn', `Session ${owner.id}: an edit interrupted by a crash was found ${outcome === 'applied' ? 'applied' : 'not applied'}.`);
-        changed = true;
-      }
+  /** Settles what a crash left open (see openSession), and follows the document; true when something changed. */
+  private settle(owner: SessionOwner): Promise<boolean> {
+    return settleSession(owner, this.deps.document(owner.session), (level, message) => this.log(level, message));
+  }
+
+  /**
+   * Follows the document: the edits it no longer holds (Ctrl+Z, typed over) or holds again (Ctrl+Y)
+   * are recorded as such. Returns the edits whose state changed; nothing while a turn runs here
+   * (its own edits are landing) or another writer holds the session.
+   */
+  async observeEdits(sessionId: string): Promise<string[]> {
+    if (this.active.has(sessionId)) return [];
+    const stored = await this.deps.store.get(sessionId);
+    const document = this.deps.document(stored);
+    if (!document) return [];
+    const current = await document.read().then(
+      (snapshot) => snapshot.text,
+      () => undefined,
+    );
+    if (current === undefined || presenceChanges(stored, document.uri, current).length === 0) return [];
+    let seen: readonly PresenceChange[] = [];
+    try {
+      await this.change(sessionId, (owner) => {
+        seen = presenceChanges(owner.session, document.uri, current);
+        if (seen.length > 0) owner.observeEdits(seen);
+      });
+    } catch (err) {
+      if (err instanceof SessionInUseError) return [];
+      throw err;
     }
-    if (owner.settleStaleTurns()) {
-      this.log('warn', `Session ${owner.id}: a turn left running was settled as stopped.`);
-      changed = true;
-    }
-    return changed;
+    return seen.map((s) => s.editId);
   }
 
   /** A new session, saved at once. */
@@ -209,6 +227,23 @@ export class Agent {
       marked = owner.markReverted(editId);
     });
     return marked;
+  }
+
+  /**
+   * A new session holding the conversation of `sessionId` before turn `beforeTurn` (its frame too,
+   * so its requests start as the original's did), bound to the same document. Saved at once.
+   */
+  async copySession(sessionId: string, beforeTurn: string): Promise<ReadonlySession> {
+    const source = await this.readSession(sessionId);
+    if (!source.turns.some((t) => t.id === beforeTurn)) throw new AgentRequestError('That message is no longer in the conversation.');
+    const owner = await SessionOwner.create(this.deps.store, this.clock, { ...(source.document ? { document: source.document } : {}), title: `Copy of ${source.title}` });
+    try {
+      owner.copyConversation(source, beforeTurn);
+      await owner.save();
+      return owner.session;
+    } finally {
+      await owner.close();
+    }
   }
 
   async deleteSession(sessionId: string): Promise<void> {

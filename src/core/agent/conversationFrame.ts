@@ -64,7 +64,7 @@ export function planWindow(history: ApiHistory, messages: readonly ReadonlyMessa
 /** A frame of what this version sends now. */
 export function newFrame(
   at: NonNullable<WindowPlan['newFrame']>,
-  parts: { system: string; tools: readonly Anthropic.Tool[]; skills: readonly { name: string; description: string }[]; now: number },
+  parts: { system: string; tools: readonly Anthropic.Tool[]; skills: readonly { name: string; description: string }[]; now: number; turnId: string },
 ): Frame {
   return {
     start: at.start,
@@ -74,5 +74,6 @@ export function newFrame(
     tools: JSON.parse(JSON.stringify(parts.tools)) as Frame['tools'],
     skills: parts.skills.map((s) => ({ name: s.name, description: s.description })),
     madeAt: parts.now,
+    madeIn: parts.turnId,
   };
 }

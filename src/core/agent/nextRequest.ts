@@ -134,7 +134,7 @@ export async function nextRequest(src: RequestSources): Promise<BuiltRequest> {
   let history = toApiHistory(src.owner.session.messages, historyOptions(src));
   const plan = planWindow(history, src.owner.session.messages, src.owner.session.frame, src.settings.historyLength);
   if (plan.newFrame) {
-    const parts = { system: systemPrompt(), tools: src.registry.apiTools, skills: src.skills.list(), now: src.now() };
+    const parts = { system: systemPrompt(), tools: src.registry.apiTools, skills: src.skills.list(), now: src.now(), turnId: src.turnId };
     src.owner.setFrame(newFrame(plan.newFrame, parts));
   }
   if (await placeUpdates(src, history, plan)) history = toApiHistory(src.owner.session.messages, historyOptions(src));

@@ -14,6 +14,7 @@ import type { Scheduler } from './eventBatcher';
 import type { LastSessionTracker } from './lastSession';
 import { PanelActions, proposalKey } from './panelActions';
 import { PanelChannel } from './panelChannel';
+import { PanelRewind } from './panelRewind';
 import { PanelTurns } from './panelTurns';
 import { ShownSession } from './shownSession';
 
@@ -31,9 +32,13 @@ export interface ChatHostActions {
   /** A proposed change (a diff record, rebuilt on the document's current text); `key` names the diff so it can be closed when the proposal is decided or the edit reverted. */
   openProposalDiff(key: string, proposal: ReadonlyProposal, title: string): Promise<void>;
   openEditDiff(key: string, edit: ReadonlyEdit): Promise<void>;
+  /** Two texts of a document side by side (what a restore would do to the lesson). */
+  openTextDiff(key: string, documentUri: string, before: string, after: string, title: string): Promise<void>;
   /** Closes the diff tabs opened under these keys (those still open). */
   closeDiffs(keys: readonly string[]): Promise<void>;
   revertEdit(session: ReadonlySession, edit: ReadonlyEdit): Promise<RevertResult>;
+  /** Makes an undone or reverted edit again on its document (one undoable step). */
+  applyEditAgain(edit: ReadonlyEdit): Promise<RevertResult>;
   /** Asks where (a save dialog) and writes the file; undefined when the user cancelled. */
   exportSession(session: ReadonlySession): Promise<ExportedFile | undefined>;
   /** Shows a document in an editor (the session's bound one, or an export). */
@@ -68,6 +73,8 @@ export class ChatController {
   private readonly turns: PanelTurns;
   /** Review, Revert, export: what the panel asks of the editor around the conversation. */
   private readonly panel: PanelActions;
+  /** Restore to here, Redo, branches, edit and resend, new session from here. */
+  private readonly rewinds: PanelRewind;
 
   constructor(private readonly deps: ChatControllerDeps) {
     this.channel = new PanelChannel(() => deps.meta(), deps.schedule);
@@ -99,7 +106,20 @@ export class ChatController {
       currentSessionId: () => this.currentSessionId,
       busy: () => this.turns.busy,
       send: (message) => this.channel.send(message),
-      reverted: (session) => this.shown.reverted(session),
+      reverted: (session) => this.shown.refresh(session),
+    });
+    this.rewinds = new PanelRewind({
+      agent: deps.agent,
+      actions: deps.actions,
+      currentSessionId: () => this.currentSessionId,
+      busy: () => this.turns.taken,
+      changed: async (session) => {
+        this.shown.refresh(session);
+        await this.shown.refreshList();
+        this.channel.send({ type: 'sessions', sessions: this.shown.sessions });
+      },
+      show: (session) => this.shown.show(session),
+      prefill: (text) => this.prefill(text),
     });
   }
 
@@ -189,11 +209,25 @@ export class ChatController {
         return this.panel.reviewEdit(message.editId);
       case 'revertEdit':
         return this.revertEdit(message);
+      case 'applyEditAgain': {
+        const result = await this.panel.applyAgain(message.editId);
+        return this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result });
+      }
       case 'showDocument':
         if (this.shown.view.document) await this.deps.actions.showDocument(this.shown.view.document.uri);
         return;
       case 'openFile':
         return this.panel.openFile(message.uri);
+      case 'previewRewind':
+        return this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result: await this.rewinds.preview(message.target) });
+      case 'reviewRewind':
+        return this.rewinds.review(message.target);
+      case 'rewind':
+        return this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result: await this.rewinds.rewind(message.target, message.keepTyping) });
+      case 'editResend':
+        return this.editResend(message);
+      case 'newSessionFrom':
+        return this.rewinds.newSessionFrom(message.messageId);
       case 'newSession':
         return this.newSession();
       case 'openSession':
@@ -241,6 +275,27 @@ export class ChatController {
     const result = await this.panel.revert(message.editId);
     if (message.requestId) this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result });
     else if (!result.ok) this.deps.actions.notify('warn', result.message);
+  }
+
+  /**
+   * A document changed in the editor: when it is the open session's, the edits it no longer holds
+   * (Ctrl+Z, typed over) or holds again (Ctrl+Y) are shown so. Waits while a turn runs (its end
+   * looks again).
+   */
+  async documentChanged(uri: string): Promise<void> {
+    if (this.shown.view.document?.uri !== uri || this.shown.view.readOnly) return;
+    try {
+      await this.panel.followDocument();
+    } catch (error) {
+      this.deps.log('warn', `Following the document failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Restores both to before the message, then sends the new words (the old path stays a branch). */
+  private async editResend(message: Extract<WebviewMessage, { type: 'editResend' }>): Promise<void> {
+    const result = await this.rewinds.restoreForResend(message.messageId, message.keepTyping);
+    this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result });
+    if (result.ok) await this.sendMessage(message.text);
   }
 
   /** Sends a user message, creating a session bound to the active document if none is open. */
@@ -319,6 +374,9 @@ export class ChatController {
       await this.shown.refreshList();
       this.channel.send({ type: 'sessions', sessions: this.shown.sessions });
       await this.shown.turnOver(request.sessionId);
+      // What the teacher undid or redid in the editor while the turn ran is shown now.
+      const document = this.shown.view.document;
+      if (document) await this.documentChanged(document.uri);
     }
   }
 

@@ -17,14 +17,14 @@ export function editKey(editId: string): string {
 
 export interface PanelActionsDeps {
   /** Reads sessions and records a revert (the session's owner makes every change). */
-  agent: Pick<Agent, 'readSession' | 'markReverted'>;
+  agent: Pick<Agent, 'readSession' | 'markReverted' | 'observeEdits'>;
   actions: ChatHostActions;
   log(level: LogLevel, message: string): void;
   currentSessionId(): string | undefined;
   /** A turn is running: nothing is reverted under it. */
   busy(): boolean;
   send(message: HostMessage): void;
-  /** An edit of this (saved) session was reverted: the panel shows it so. */
+  /** An edit of this (saved) session was reverted or applied again: the panel shows it so. */
   reverted(session: ReadonlySession): void;
 }
 
@@ -68,6 +68,30 @@ export class PanelActions {
     // Its diff shows a change that no longer stands.
     await this.deps.actions.closeDiffs([editKey(editId)]);
     return { ok: true };
+  }
+
+  /** Makes an undone or reverted edit again; the panel shows the outcome. */
+  async applyAgain(editId: string): Promise<RevertResult> {
+    if (this.deps.busy()) return { ok: false, message: 'Wait for the agent to finish before applying an edit again.' };
+    const found = await this.findEdit(editId);
+    if (!found) return { ok: false, message: 'That edit is no longer in this session.' };
+    const result = await this.deps.actions.applyEditAgain(found.edit);
+    if (!result.ok) return result;
+    await this.followDocument();
+    return { ok: true };
+  }
+
+  /**
+   * The bound document changed: edits it no longer holds, or holds again, are recorded so, the
+   * panel shows them so, and the review diffs of those edits close (they showed another state).
+   */
+  async followDocument(): Promise<void> {
+    const sessionId = this.deps.currentSessionId();
+    if (!sessionId || this.deps.busy()) return;
+    const changed = await this.deps.agent.observeEdits(sessionId);
+    if (changed.length === 0) return;
+    this.deps.reverted(await this.deps.agent.readSession(sessionId));
+    await this.deps.actions.closeDiffs(changed.map(editKey));
   }
 
   /** Exports a session (after a save dialog) and says where it went, in the panel. */

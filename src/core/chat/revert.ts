@@ -1,26 +1,41 @@
-// Reverting one applied agent edit from its diff record: the edit's patch undone on the document as
-// it is now (its hunks placed by their context, so changes elsewhere since are kept), applied as a
-// minimal edit. When the same lines have changed since, the revert is refused, never forced.
+// Reverting one applied agent edit from its diff record, and applying an undone one again: the
+// edit's patch (or its reverse) placed on the document as it is now, hunk by hunk, rebased over
+// what the teacher typed since (documents/placePatch.ts), and applied as one minimal, undoable
+// edit. Where the same characters have changed since, it is refused, never forced.
 import { computeEdits } from '../documents/diff';
-import { applyTextPatch, PLACEMENT_FUZZ, reverseTextPatch } from '../documents/patch';
-import type { DocumentAccess } from '../documents/types';
+import { reverseTextPatch } from '../documents/patch';
+import { placePatch } from '../documents/placePatch';
+import type { DocumentAccess, DocumentSnapshot } from '../documents/types';
+import { editPresence } from '../sessions/presence';
 import type { ReadonlyEdit } from '../sessions/schema';
 
 export type RevertResult = { ok: true } | { ok: false; message: string };
 
-/** `current` without `edit`; undefined when the lines it changed have changed again since. */
+/** `current` without `edit`; undefined when the characters it changed have changed again since. */
 export function withoutEdit(edit: ReadonlyEdit, current: string): string | undefined {
-  return applyTextPatch(current, reverseTextPatch(edit.patch), PLACEMENT_FUZZ);
+  const placed = placePatch(current, reverseTextPatch(edit.patch));
+  return placed.conflicts.length === 0 ? placed.text : undefined;
+}
+
+/** `current` with `edit` made again; undefined when it no longer fits. */
+export function withEdit(edit: ReadonlyEdit, current: string): string | undefined {
+  const placed = placePatch(current, edit.patch);
+  return placed.conflicts.length === 0 ? placed.text : undefined;
+}
+
+async function readNow(document: DocumentAccess): Promise<DocumentSnapshot | { problem: string }> {
+  try {
+    return await document.read();
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 export async function revertEdit(document: DocumentAccess, edit: ReadonlyEdit): Promise<RevertResult> {
   if (edit.patch.length === 0) return { ok: true };
-  let current;
-  try {
-    current = await document.read();
-  } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
-  }
+  const current = await readNow(document);
+  if ('problem' in current) return { ok: false, message: current.problem };
+  if (editPresence(edit, current.text) === 'undone') return { ok: false, message: `"${edit.summary}" is already undone in ${document.name}.` };
   const cannot = {
     ok: false as const,
     message: `"${edit.summary}" cannot be reverted: the same part of ${document.name} has changed since. Undo by hand, or use Review to compare.`,
@@ -28,6 +43,23 @@ export async function revertEdit(document: DocumentAccess, edit: ReadonlyEdit): 
   const reverted = withoutEdit(edit, current.text);
   if (reverted === undefined) return cannot;
   const result = await document.applyEdits(computeEdits(current.text, reverted), current, `Revert: ${edit.summary}`);
+  if (result.ok) return { ok: true };
+  return result.reason === 'conflict' ? cannot : { ok: false, message: result.message };
+}
+
+/** Makes an undone (or reverted) edit again, around what was typed since. */
+export async function applyEditAgain(document: DocumentAccess, edit: ReadonlyEdit): Promise<RevertResult> {
+  if (edit.patch.length === 0) return { ok: true };
+  const current = await readNow(document);
+  if ('problem' in current) return { ok: false, message: current.problem };
+  if (editPresence(edit, current.text) === 'applied') return { ok: false, message: `"${edit.summary}" is already in ${document.name}.` };
+  const cannot = {
+    ok: false as const,
+    message: `"${edit.summary}" cannot be applied again: the part of ${document.name} it changed has changed since. Use Review to compare.`,
+  };
+  const again = withEdit(edit, current.text);
+  if (again === undefined) return cannot;
+  const result = await document.applyEdits(computeEdits(current.text, again), current, `Apply again: ${edit.summary}`);
   if (result.ok) return { ok: true };
   return result.reason === 'conflict' ? cannot : { ok: false, message: result.message };
 }

@@ -145,8 +145,8 @@ export class ShownSession {
     return true;
   }
 
-  /** An edit of this (saved) session was reverted: the step now shows "Reverted", its button disabled. */
-  reverted(session: ReadonlySession): void {
+  /** This (saved) session changed outside a turn (an edit reverted, a restore): it is shown as saved. */
+  refresh(session: ReadonlySession): void {
     if (this.shown.sessionId !== session.id) return;
     this.shown = sessionToView(session);
     this.deps.changed();

@@ -19,6 +19,10 @@ export class ChangeSet {
   private thinkingChanged = false;
   private titleChanged = false;
   private documentChanged = false;
+  private redoChanged = false;
+  private restoringChanged = false;
+  /** The main line moved (a part set aside, a branch brought back), in order: replayed before the rest. */
+  private readonly lineMoves: SessionChange[] = [];
 
   message(id: string): void {
     this.messages.add(id);
@@ -64,6 +68,24 @@ export class ChangeSet {
     this.documentChanged = true;
   }
 
+  redo(): void {
+    this.redoChanged = true;
+  }
+
+  restoring(): void {
+    this.restoringChanged = true;
+  }
+
+  /** A part of the main line set aside, or a branch brought back: recorded as it is now (a copy). */
+  line(move: Extract<SessionChange, { op: 'setAside' | 'bringBack' }>): void {
+    this.lineMoves.push(structuredClone(move));
+  }
+
+  /** Messages were added since the last save (their records would be replayed after a line move). */
+  get addedMessages(): boolean {
+    return this.messages.size > 0;
+  }
+
   get empty(): boolean {
     return (
       this.messages.size + this.turns.size + this.calls.size + this.edits.size + this.attached.size + this.noticed.size === 0 &&
@@ -71,7 +93,10 @@ export class ChangeSet {
       !this.frameChanged &&
       !this.thinkingChanged &&
       !this.titleChanged &&
-      !this.documentChanged
+      !this.documentChanged &&
+      !this.redoChanged &&
+      !this.restoringChanged &&
+      this.lineMoves.length === 0
     );
   }
 
@@ -80,7 +105,8 @@ export class ChangeSet {
    * store serialises them at once, before anything else can change them.
    */
   take(session: Session): SessionChange[] {
-    const out: SessionChange[] = [...this.insertedMessages(session)];
+    // The line moves first: the messages inserted after them are counted on the line they left.
+    const out: SessionChange[] = [...this.lineMoves, ...this.insertedMessages(session)];
     for (const id of this.attached) {
       // A message inserted in this checkpoint already carries its attachments.
       const message = this.messages.has(id) ? undefined : session.messages.find((m) => m.id === id);
@@ -91,9 +117,13 @@ export class ChangeSet {
       if (message) out.push({ op: 'notices', messageId: id, notices: message.notices ?? [] });
     }
     const frame = session.frame;
-    if (this.frameChanged === 'whole' && frame) out.push({ op: 'frame', frame });
+    // A frame dropped (a restore past a cut) is journalled as null: the next request makes one.
+    if (this.frameChanged === 'whole') out.push({ op: 'frame', frame: frame ?? null });
     if (this.frameChanged === 'window' && frame) {
-      out.push({ op: 'window', window: { start: frame.start, madeAt: frame.madeAt, ...(frame.carriedUntil ? { carriedUntil: frame.carriedUntil } : {}) } });
+      out.push({
+        op: 'window',
+        window: { start: frame.start, madeAt: frame.madeAt, ...(frame.carriedUntil ? { carriedUntil: frame.carriedUntil } : {}), ...(frame.madeIn ? { madeIn: frame.madeIn } : {}) },
+      });
     }
     if (this.thinkingChanged) out.push({ op: 'thinking', thinking: session.thinking ?? {} });
     for (const id of this.turns) {
@@ -111,6 +141,8 @@ export class ChangeSet {
     if (this.pendingChanged) out.push({ op: 'pending', pending: session.pending ?? null });
     if (this.titleChanged) out.push({ op: 'title', title: session.title });
     if (this.documentChanged && session.document) out.push({ op: 'document', document: session.document });
+    if (this.redoChanged) out.push({ op: 'redo', redo: session.redo ?? null });
+    if (this.restoringChanged) out.push({ op: 'restoring', restoring: session.restoring ?? null });
     this.clear();
     return out;
   }
@@ -122,7 +154,9 @@ export class ChangeSet {
     this.edits.clear();
     this.attached.clear();
     this.noticed.clear();
+    this.lineMoves.length = 0;
     this.pendingChanged = this.titleChanged = this.documentChanged = this.frameChanged = this.thinkingChanged = false;
+    this.redoChanged = this.restoringChanged = false;
   }
 
   /** New messages in ascending order of where they now stand; found from the end, where appends are. */

@@ -3,6 +3,7 @@
 // load), then applied or not, settled after a crash by what the document holds, and reverted.
 import { hashText, makePatch } from '../documents/patch';
 import type { SessionDraft } from './draft';
+import type { PresenceChange } from './presence';
 import { EDIT_NOT_APPLIED, type EditOutcome } from './recovery';
 import type { EditRecord } from './schema';
 import { endToolCall } from './turnRecords';
@@ -64,9 +65,23 @@ export function settleEdit(d: SessionDraft, editId: string, outcome: EditOutcome
 export function markReverted(d: SessionDraft, editId: string): boolean {
   const edit = d.session.edits.find((e) => e.id === editId);
   if (!edit || edit.status !== 'applied' || edit.revertedAt !== undefined) return false;
-  edit.revertedAt = d.clock.now();
+  const now = d.clock.now();
+  Object.assign(edit, { revertedAt: now, presence: 'undone', presenceAt: now });
   d.changes.edit(editId);
   return true;
+}
+
+/**
+ * What the document holds of landed edits, as just seen: undone, changed, or applied again (a
+ * Revert is then over: the edit is in the document once more).
+ */
+export function observeEdits(d: SessionDraft, seen: readonly PresenceChange[]): void {
+  for (const { editId, presence } of seen) {
+    const edit = editOf(d, editId);
+    if (!edit || edit.status !== 'applied') continue;
+    Object.assign(edit, { presence, presenceAt: d.clock.now() });
+    if (presence === 'applied') delete edit.revertedAt;
+  }
 }
 
 /** The edit, about to be changed (marked changed when found). */

@@ -10,8 +10,11 @@
 import { crc32 } from 'node:zlib';
 import * as z from 'zod';
 import { boundDocumentSchema } from '../../shared/view';
-import { migrateSession, SessionFormatError } from './migrations';
+import { migrateChangesRecord, migrateSession, SessionFormatError } from './migrations';
 import {
+  branchSchema,
+  redoSchema,
+  restoringSchema,
   editRecordSchema,
   frameSchema,
   noticeSchema,
@@ -39,11 +42,17 @@ export const sessionChangeSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('attachments'), messageId: z.string(), document: z.array(documentAttachmentSchema).nullable() }),
   /** The notices that go with an existing user message. */
   z.object({ op: z.literal('notices'), messageId: z.string(), notices: z.array(noticeSchema) }),
-  /** The conversation's frame, made anew. */
-  z.object({ op: z.literal('frame'), frame: frameSchema }),
+  /** The conversation's frame, made anew (null: none, the next request makes one). */
+  z.object({ op: z.literal('frame'), frame: frameSchema.nullable() }),
   /** The frame made anew with the same system prompt, tools and skills: only where its window starts. */
-  z.object({ op: z.literal('window'), window: frameSchema.pick({ start: true, carriedUntil: true, madeAt: true }) }),
+  z.object({ op: z.literal('window'), window: frameSchema.pick({ start: true, carriedUntil: true, madeAt: true, madeIn: true }) }),
   z.object({ op: z.literal('thinking'), thinking: thinkingRepairSchema }),
+  /** The main line from message `keepMessages` and turn `keepTurns` on, set aside as `branch` (which holds them). */
+  z.object({ op: z.literal('setAside'), keepMessages: z.number().int().nonnegative(), keepTurns: z.number().int().nonnegative(), branch: branchSchema }),
+  /** A branch's messages and turns back at the end of the main line; it is no longer a branch. */
+  z.object({ op: z.literal('bringBack'), branchId: z.string() }),
+  z.object({ op: z.literal('redo'), redo: redoSchema.nullable() }),
+  z.object({ op: z.literal('restoring'), restoring: restoringSchema.nullable() }),
 ]);
 export type SessionChange = z.infer<typeof sessionChangeSchema>;
 
@@ -79,21 +88,63 @@ function upsert<T extends { id: string }>(list: T[], item: T): void {
   else list.push(item);
 }
 
-/** Applies one checkpoint's changes, all or none: returns a reason when they do not fit. */
-export function applyChanges(session: Session, at: number, changes: readonly SessionChange[]): string | undefined {
+/**
+ * Whether one checkpoint's changes fit the session: messages inserted where there are messages, a
+ * branch brought back that exists, the document going with a message that is there. A reason when
+ * they do not.
+ */
+function misfit(session: Session, changes: readonly SessionChange[]): string | undefined {
   let count = session.messages.length;
   const inserted = new Set<string>();
+  const branches = new Map((session.branches ?? []).map((b) => [b.id, b.messages]));
   for (const c of changes) {
     // Looked up only for this rarer record: a replay of many records must stay linear.
     if ((c.op === 'attachments' || c.op === 'notices') && !inserted.has(c.messageId) && !session.messages.some((m) => m.id === c.messageId)) {
       return `the document went with message ${c.messageId}, which is not there`;
     }
     if (c.op === 'window' && !session.frame) return 'a window moved in a conversation without a frame';
+    if (c.op === 'setAside') {
+      if (c.keepMessages > count) return `${c.keepMessages} messages were kept of ${count}`;
+      count = c.keepMessages;
+      branches.set(c.branch.id, c.branch.messages);
+    }
+    if (c.op === 'bringBack') {
+      const back = branches.get(c.branchId);
+      if (!back) return `branch ${c.branchId} was brought back, which is not there`;
+      for (const m of back) inserted.add(m.id);
+      count += back.length;
+      branches.delete(c.branchId);
+    }
     if (c.op !== 'message') continue;
     if (c.index > count) return `a message was inserted at ${c.index} of ${count}`;
     inserted.add(c.message.id);
     count++;
   }
+  return undefined;
+}
+
+/** The main line's tail set aside as a branch, or a branch back at its end. */
+function moveLine(session: Session, c: Extract<SessionChange, { op: 'setAside' | 'bringBack' }>): void {
+  const branches = (session.branches ??= []);
+  if (c.op === 'setAside') {
+    session.messages.length = c.keepMessages;
+    session.turns.length = Math.min(session.turns.length, c.keepTurns);
+    branches.push(c.branch);
+    return;
+  }
+  const at = branches.findIndex((b) => b.id === c.branchId);
+  const [branch] = branches.splice(at, 1);
+  if (branch) {
+    session.messages.push(...branch.messages);
+    session.turns.push(...branch.turns);
+  }
+  if (branches.length === 0) delete session.branches;
+}
+
+/** Applies one checkpoint's changes, all or none: returns a reason when they do not fit. */
+export function applyChanges(session: Session, at: number, changes: readonly SessionChange[]): string | undefined {
+  const problem = misfit(session, changes);
+  if (problem) return problem;
   for (const c of changes) {
     switch (c.op) {
       case 'message':
@@ -130,22 +181,43 @@ export function applyChanges(session: Session, at: number, changes: readonly Ses
         if (message) message.notices = c.notices;
         break;
       }
-      case 'frame':
-        session.frame = c.frame;
-        break;
-      case 'window':
-        if (session.frame) {
-          const { carriedUntil: _old, ...frame } = session.frame;
-          session.frame = { ...frame, ...c.window };
-        }
-        break;
-      case 'thinking':
-        session.thinking = c.thinking;
-        break;
+      default:
+        applyState(session, c);
     }
   }
   session.updatedAt = at;
   return undefined;
+}
+
+/** The changes to the conversation's state rather than its records. */
+function applyState(session: Session, c: Extract<SessionChange, { op: 'frame' | 'window' | 'thinking' | 'setAside' | 'bringBack' | 'redo' | 'restoring' }>): void {
+  switch (c.op) {
+    case 'frame':
+      if (c.frame) session.frame = c.frame;
+      else delete session.frame;
+      break;
+    case 'window':
+      if (session.frame) {
+        const { carriedUntil: _old, madeIn: _made, ...frame } = session.frame;
+        session.frame = { ...frame, ...c.window };
+      }
+      break;
+    case 'thinking':
+      session.thinking = c.thinking;
+      break;
+    case 'setAside':
+    case 'bringBack':
+      moveLine(session, c);
+      break;
+    case 'redo':
+      if (c.redo) session.redo = c.redo;
+      else delete session.redo;
+      break;
+    case 'restoring':
+      if (c.restoring) session.restoring = c.restoring;
+      else delete session.restoring;
+      break;
+  }
 }
 
 type Decoded = { ok: true; version: number; checksum: string; record: unknown } | { ok: false; reason: string };
@@ -203,7 +275,7 @@ function readRecord(session: Session | undefined, decoded: Extract<Decoded, { ok
     }
   }
   if (!session) return 'the journal does not start with a snapshot';
-  const entry = changesEntrySchema.safeParse(decoded.record);
+  const entry = changesEntrySchema.safeParse(migrateChangesRecord(decoded.record, decoded.version));
   if (!entry.success) return `its changes do not fit (${entry.error.issues[0]?.message ?? 'invalid'})`;
   return applyChanges(session, entry.data.at, entry.data.changes) ?? session;
 }

@@ -75,8 +75,35 @@ export function migrateV4(raw: RawSession): RawSession {
   return raw;
 }
 
+/**
+ * Version 5 -> 6: an edit says whether the document still holds it (`presence`), which the panel
+ * follows as the teacher undoes and redoes. A version 5 edit that was reverted from the panel is
+ * undone; the others are as they landed until the document is next looked at.
+ */
+export function migrateV5(raw: RawSession): RawSession {
+  if (!Array.isArray(raw.edits)) return raw;
+  const edits = raw.edits.map((e: unknown) => (isRecord(e) && typeof e.revertedAt === 'number' && e.presence === undefined ? { ...e, presence: 'undone', presenceAt: e.revertedAt } : e));
+  return { ...raw, edits };
+}
+
 /** Keyed by the version they migrate from. */
-export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: migrateV1, 2: migrateV2, 3: migrateV3, 4: migrateV4 };
+export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: migrateV1, 2: migrateV2, 3: migrateV3, 4: migrateV4, 5: migrateV5 };
+
+/**
+ * A checkpoint line an older version wrote, brought forward like a session: each edit record it
+ * holds goes through the migrations from the line's version (journals began at version 3, so no
+ * line holds an older shape). Anything else is left to the schema to judge.
+ */
+export function migrateChangesRecord(record: unknown, version: number, target: number = SESSION_SCHEMA_VERSION): unknown {
+  if (version >= target || !isRecord(record) || !Array.isArray(record.changes)) return record;
+  const changes = record.changes.map((c: unknown) => {
+    if (!isRecord(c) || c.op !== 'edit') return c;
+    let raw: RawSession = { edits: [c.edit] };
+    for (let v = version; v < target; v++) raw = MIGRATIONS[v]?.(raw) ?? raw;
+    return { ...c, edit: Array.isArray(raw.edits) ? raw.edits[0] : c.edit };
+  });
+  return { ...record, changes };
+}
 
 export class SessionFormatError extends Error {
   /** True when the file comes from a newer Lesson Agent: not damaged, so never set aside. */

@@ -18,14 +18,19 @@
 import type { BoundDocumentView } from '../../shared/view';
 import { SessionDraft, type OwnerClock } from './draft';
 import * as edits from './editRecords';
+import * as line from './lineRecords';
 import { emptySession } from './newSession';
+import type { PresenceChange } from './presence';
 import type { EditOutcome } from './recovery';
 import type {
   DocumentAttachment,
   Frame,
   Notice,
   PendingInteraction,
+  ReadonlyBranch,
   ReadonlySession,
+  Redo,
+  Restoring,
   ReadonlyTurn,
   Session,
   StoredMessage,
@@ -230,6 +235,35 @@ export class SessionOwner {
 
   markReverted(editId: string): boolean {
     return edits.markReverted(this.draft, editId);
+  }
+
+  observeEdits(seen: readonly PresenceChange[]): void {
+    edits.observeEdits(this.draft, seen);
+  }
+
+  // ---- the conversation's line: restore, Redo, branches (lineRecords.ts) --------------------------
+
+  /** Sets the turns from `toTurnId` on aside as a branch (save first); undefined when there is none. */
+  setAside(toTurnId: string, undone: readonly string[]): ReadonlyBranch | undefined {
+    return line.setAside(this.draft, toTurnId, undone);
+  }
+
+  /** Brings a branch back at the end of the main line (save first). */
+  bringBack(branchId: string): ReadonlyBranch {
+    return line.bringBack(this.draft, branchId);
+  }
+
+  setRedo(redo: Redo | undefined): void {
+    line.setRedo(this.draft, redo);
+  }
+
+  setRestoring(restoring: Restoring | undefined): void {
+    line.setRestoring(this.draft, restoring);
+  }
+
+  /** A new session takes the conversation of `source` before turn `beforeTurn` ("New session from here"). */
+  copyConversation(source: ReadonlySession, beforeTurn: string): void {
+    line.copyConversation(this.draft, source, beforeTurn);
   }
 
   // ---- the session itself ----------------------------------------------------------------------

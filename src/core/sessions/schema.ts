@@ -5,9 +5,9 @@ import * as z from 'zod';
 import { textPatchSchema } from '../documents/patch';
 import { confirmationRequestSchema, costSchema, ERROR_CODES, usageSchema } from '../../shared/events';
 import { answerValueSchema, questionSchema } from '../../shared/questions';
-import { boundDocumentSchema } from '../../shared/view';
+import { boundDocumentSchema, REWIND_SCOPES, type RewindScope } from '../../shared/view';
 
-export const SESSION_SCHEMA_VERSION = 5;
+export const SESSION_SCHEMA_VERSION = 6;
 
 // Content blocks exactly as the Messages API sends and takes them: stored verbatim and replayed
 // as history. Thinking blocks in particular must go back byte for byte, signatures included.
@@ -128,6 +128,13 @@ export type ToolCallRecord = z.infer<typeof toolCallRecordSchema>;
 export const EDIT_STATUSES = ['planned', 'applied', 'not_applied'] as const;
 
 /**
+ * Whether the document holds a landed edit's change now, as last seen: applied, undone (Ctrl+Z, by
+ * hand, a Revert or a restore) or changed (partly overwritten since). Absent: as it landed.
+ */
+export const EDIT_PRESENCES = ['applied', 'undone', 'changed'] as const;
+export type EditPresence = (typeof EDIT_PRESENCES)[number];
+
+/**
  * A document edit, kept as a diff against the text it applies to (never two copies of the
  * document) with the hashes of the text before and after. It is journalled as `planned` before
  * the document changes and becomes `applied` (or `not_applied`) after; a record a crash left
@@ -145,7 +152,10 @@ export const editRecordSchema = z.object({
   status: z.enum(EDIT_STATUSES),
   plannedAt: z.number(),
   appliedAt: z.number().optional(),
+  /** Reverted from the panel (and not applied again since). */
   revertedAt: z.number().optional(),
+  presence: z.enum(EDIT_PRESENCES).optional(),
+  presenceAt: z.number().optional(),
 });
 export type EditRecord = z.infer<typeof editRecordSchema>;
 
@@ -230,6 +240,8 @@ export const frameSchema = z.object({
   /** The skills load_skill listed when the frame was made. */
   skills: z.array(z.object({ name: z.string(), description: z.string() })),
   madeAt: z.number(),
+  /** The turn whose request made it (absent in frames saved before version 5). */
+  madeIn: z.string().optional(),
 });
 export type Frame = z.infer<typeof frameSchema>;
 
@@ -245,6 +257,67 @@ export const thinkingRepairSchema = z.object({
 });
 export type ThinkingRepair = z.infer<typeof thinkingRepairSchema>;
 
+/**
+ * A part of the conversation a restore set aside (or a switch of branch left behind): its messages
+ * and turns as they were, kept to come back to, with Redo or as a branch. It left the main line
+ * after message `after` (absent: at the very start).
+ */
+export const branchSchema = z.object({
+  id: z.string(),
+  after: z.string().optional(),
+  /** The turn it follows (absent: it starts the conversation). */
+  afterTurn: z.string().optional(),
+  setAsideAt: z.number(),
+  messages: z.array(storedMessageSchema),
+  turns: z.array(turnRecordSchema),
+  pending: pendingInteractionSchema.optional(),
+  /** The conversation's frame and thinking repairs when it was set aside. */
+  frame: frameSchema.optional(),
+  thinking: thinkingRepairSchema.optional(),
+  /** A digest of the main line up to `after` then: while it still holds, its frame and thinking fit again. */
+  base: z.string(),
+  /** Its edits the restore undid in the document: made again when it comes back. */
+  undone: z.array(z.string()),
+});
+export type Branch = z.infer<typeof branchSchema>;
+
+/** What Redo brings back: what the last restore set aside, until a new message is sent. */
+export const redoSchema = z.object({
+  /** The branch it set aside (absent: only the lesson was restored). */
+  branch: z.string().optional(),
+  /** The edits it undid in the document. */
+  edits: z.array(z.string()),
+  /** The turn it went back to before. */
+  to: z.string(),
+});
+export type Redo = z.infer<typeof redoSchema>;
+
+export type { RewindScope };
+
+/**
+ * A restore, Redo or switch of branch under way, journalled before the document changes: a crash
+ * in between is settled on load by the document's hash (done, or never started). `asking`: it
+ * waits for the teacher to decide about places where their typing meets the agent's edits.
+ */
+export const restoringSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['restore', 'redo', 'switch']),
+  /** restore: the turn it goes back to before; switch: the branch it brings back; redo: the redo's turn. */
+  to: z.string(),
+  scope: z.enum(REWIND_SCOPES),
+  state: z.enum(['asking', 'applying']),
+  documentUri: z.string().optional(),
+  /** The lesson's change, when there is one: the text's hashes before and after, and the diff between. */
+  hashBefore: z.string().optional(),
+  hashAfter: z.string().optional(),
+  patch: textPatchSchema.optional(),
+  undone: z.array(z.string()),
+  redone: z.array(z.string()),
+  conflicts: z.array(z.object({ line: z.number().int().positive(), summary: z.string() })),
+  createdAt: z.number(),
+});
+export type Restoring = z.infer<typeof restoringSchema>;
+
 export const sessionSchema = z.object({
   version: z.literal(SESSION_SCHEMA_VERSION),
   id: z.string().min(1),
@@ -259,6 +332,10 @@ export const sessionSchema = z.object({
   pending: pendingInteractionSchema.optional(),
   frame: frameSchema.optional(),
   thinking: thinkingRepairSchema.optional(),
+  /** Parts of the conversation set aside, oldest first. */
+  branches: z.array(branchSchema).optional(),
+  redo: redoSchema.optional(),
+  restoring: restoringSchema.optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
@@ -279,3 +356,5 @@ export type ReadonlyProposal = DeepReadonly<Proposal>;
 export type ReadonlyAttachment = DeepReadonly<DocumentAttachment>;
 export type ReadonlyFrame = DeepReadonly<Frame>;
 export type ReadonlyNotice = DeepReadonly<Notice>;
+export type ReadonlyBranch = DeepReadonly<Branch>;
+export type ReadonlyRestoring = DeepReadonly<Restoring>;

@@ -5,6 +5,7 @@
 import type { ErrorCode } from '../../shared/events';
 import { DEFAULT_TITLE, titleFrom } from '../../shared/titles';
 import type { SessionDraft } from './draft';
+import { setRedo } from './lineRecords';
 import { interruptedResult, repairPairing } from './pairing';
 import { recoveredResult } from './recovery';
 import type { PendingInteraction, ReadonlyTurn, StoredBlock, StoredMessage, ToolResultBlock, TurnAnswer, TurnRecord } from './schema';
@@ -47,6 +48,8 @@ export function startTurn(
     s.thinking = rest;
     d.changes.thinking();
   }
+  // A new message: what the last restore set aside stays a branch, no longer a Redo.
+  setRedo(d, undefined);
   const context = request.context;
   const blocks: StoredBlock[] = [...(context ? [{ type: 'text' as const, text: context.block }] : []), { type: 'text', text: request.text }];
   const message = d.append(turn.id, 'user', blocks, context ? { context: context.label } : {});

@@ -5,6 +5,8 @@
 import { redactSecrets } from '../../shared/secrets';
 import type {
   AssistantItem,
+  BranchView,
+  RedoView,
   ChatItem,
   ConfirmationCard,
   NarrationNote,
@@ -13,7 +15,8 @@ import type {
   StepView,
 } from '../../shared/view';
 import { isPrompt, promptText } from './summary';
-import type { ReadonlyMessage, ReadonlySession, ReadonlyToolCall, ReadonlyTurn } from './schema';
+import { storedPresence } from './presence';
+import type { ReadonlyBranch, ReadonlyEdit, ReadonlyMessage, ReadonlySession, ReadonlyToolCall, ReadonlyTurn } from './schema';
 
 /** What separates two text blocks of one turn, in the events and in the view alike. */
 export const TEXT_BLOCK_SEPARATOR = '\n\n';
@@ -84,7 +87,16 @@ function atText(offsets: ReadonlyMap<string, number>, id: string): { atText?: nu
   return at === undefined ? {} : { atText: at };
 }
 
-function stepOf(call: ReadonlyToolCall, reverted: ReadonlySet<string>): StepView {
+/** What a step shows of its edit: reverted from the panel, undone in the editor, changed since. */
+function editStateOf(edit: ReadonlyEdit | undefined): Pick<StepView, 'reverted' | 'editState'> {
+  if (!edit || edit.status !== 'applied') return {};
+  const presence = storedPresence(edit);
+  if (presence === 'applied') return {};
+  if (edit.revertedAt !== undefined && presence === 'undone') return { reverted: true };
+  return { editState: presence };
+}
+
+function stepOf(call: ReadonlyToolCall, edits: ReadonlyMap<string, ReadonlyEdit>): StepView {
   // A call the user declined did not fail: the reducer shows it as declined too.
   const status =
     call.status === 'success'
@@ -102,7 +114,7 @@ function stepOf(call: ReadonlyToolCall, reverted: ReadonlySet<string>): StepView
     ...(call.error !== undefined && status !== 'declined' ? { error: call.error } : {}),
     ...(call.resultSummary !== undefined ? { resultSummary: call.resultSummary } : {}),
     ...(call.editId !== undefined ? { editId: call.editId } : {}),
-    ...(call.editId !== undefined && reverted.has(call.editId) ? { reverted: true } : {}),
+    ...(call.editId !== undefined ? editStateOf(edits.get(call.editId)) : {}),
   };
 }
 
@@ -136,16 +148,15 @@ function cardsOf(turn: ReadonlyTurn, calls: readonly ReadonlyToolCall[], offsets
   return { questions, confirmations };
 }
 
-function assistantItem(session: ReadonlySession, turn: ReadonlyTurn): AssistantItem {
+function assistantItem(session: ReadonlySession, turn: ReadonlyTurn, edits: ReadonlyMap<string, ReadonlyEdit>): AssistantItem {
   const calls = Object.values(session.toolCalls).filter((c) => c.turnId === turn.id);
   const status = ASSISTANT_STATUS[turn.status];
   const narration = turnNarration(session, turn.id);
-  const reverted = new Set(session.edits.filter((e) => e.revertedAt !== undefined).map((e) => e.id));
   return {
     kind: 'assistant',
     id: turn.id,
     text: turnText(session.messages, turn.id),
-    steps: calls.map((c) => stepOf(c, reverted)),
+    steps: calls.map((c) => stepOf(c, edits)),
     ...(narration.length > 0 ? { narration } : {}),
     status,
     ...(turn.partial ? { partial: true } : {}),
@@ -158,8 +169,38 @@ function assistantItem(session: ReadonlySession, turn: ReadonlyTurn): AssistantI
   };
 }
 
+const FIRST_WORDS = 80;
+
+function firstWords(messages: readonly ReadonlyMessage[]): string {
+  const prompt = messages.find((m) => isPrompt(m));
+  const text = prompt ? promptText(prompt).replace(/\s+/g, ' ').trim() : '';
+  return text.length > FIRST_WORDS ? `${text.slice(0, FIRST_WORDS - 1).trimEnd()}…` : text;
+}
+
+function messageCount(branch: ReadonlyBranch): number {
+  return branch.turns.length + branch.messages.filter((m) => isPrompt(m)).length;
+}
+
+function branchView(b: ReadonlyBranch): BranchView {
+  return { id: b.id, ...(b.afterTurn ? { afterTurn: b.afterTurn } : {}), firstWords: firstWords(b.messages), messages: messageCount(b), setAsideAt: b.setAsideAt };
+}
+
+/** The branches that can be switched to from the main line (those that left it at one of its turns), but Redo's. */
+function branchesOf(session: ReadonlySession): BranchView[] {
+  const turns = new Set(session.turns.map((t) => t.id));
+  return (session.branches ?? []).filter((b) => b.id !== session.redo?.branch && (b.afterTurn === undefined || turns.has(b.afterTurn))).map(branchView);
+}
+
+function redoOf(session: ReadonlySession): RedoView | undefined {
+  const redo = session.redo;
+  if (!redo) return undefined;
+  const branch = redo.branch ? session.branches?.find((b) => b.id === redo.branch) : undefined;
+  return { edits: redo.edits.length, ...(branch ? { branch: branchView(branch) } : {}) };
+}
+
 export function sessionToView(session: ReadonlySession): SessionView {
   const items: ChatItem[] = [];
+  const edits = new Map(session.edits.map((e) => [e.id, e]));
   for (const turn of session.turns) {
     const prompt = session.messages.find((m) => m.turnId === turn.id && isPrompt(m));
     if (prompt) {
@@ -171,13 +212,17 @@ export function sessionToView(session: ReadonlySession): SessionView {
         ...(prompt.context ? { context: prompt.context } : {}),
       });
     }
-    items.push(assistantItem(session, turn));
+    items.push(assistantItem(session, turn, edits));
   }
+  const branches = branchesOf(session);
+  const redo = redoOf(session);
   return {
     sessionId: session.id,
     title: session.title,
     ...(session.document ? { document: session.document } : {}),
     items,
     busy: session.turns.some((t) => t.status === 'running'),
+    ...(branches.length > 0 ? { branches } : {}),
+    ...(redo ? { redo } : {}),
   };
 }

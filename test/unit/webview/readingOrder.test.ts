@@ -89,7 +89,7 @@ describe('webview: reading order, edits and notes', function () {
     await w.push({ type: 'response', requestId: String(first?.requestId), ok: true, result: { ok: false, message: 'The same part has changed since.' } });
     assert.match(await w.page.innerText(byTestId('edit-revert-problem')), /The same part has changed since\./);
 
-    // Then it works: the host's snapshot marks the edit reverted, and Revert is disabled.
+    // Then it works: the host's snapshot marks the edit reverted, and Revert gives way to Apply again.
     await row.locator(byTestId('edit-revert')).click();
     await w.page.click(byTestId('edit-revert-confirm'));
     const [, second] = await w.waitForPosted('revertEdit', 2);
@@ -98,10 +98,9 @@ describe('webview: reading order, edits and notes', function () {
       { type: 'response', requestId: String(second?.requestId), ok: true, result: { ok: true } },
     );
     await w.page.waitForSelector(`${byTestId('edit-row')}[data-reverted="true"]`);
-    const revert = w.page.locator(byTestId('edit-revert'));
-    assert.equal((await revert.innerText()).trim(), 'Reverted');
-    assert.equal(await revert.getAttribute('disabled'), '', 'Revert is disabled once done');
-    assert.match(await row.innerText(), /Added an exercise \(reverted\)/);
+    assert.equal(await w.page.locator(byTestId('edit-revert')).count(), 0, 'Revert is no longer offered');
+    assert.equal((await w.page.locator(byTestId('edit-apply-again')).innerText()).trim(), 'Apply again');
+    assert.match(await row.innerText(), /Added an exercise\s*Reverted/);
   });
 
   it('brings the newest message into view when the user sends while scrolled up', async () => {

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import * as z from 'zod';
-import type { RevertResult } from '../../../src/shared/protocol';
+import type { RevertResult, WebviewMessage } from '../../../src/shared/protocol';
 import { revertResultSchema } from '../../../src/shared/protocol';
 import type { SessionView } from '../../../src/shared/view';
 import { pendingCard } from '../../../src/shared/viewReducer';
@@ -24,6 +24,7 @@ import { MessageList } from './MessageList';
 import { Notices } from './Notices';
 import { SessionsPanel } from './SessionsPanel';
 import { BoundDocumentNote, ExportedNote } from './StatusNotes';
+import { BranchesPanel, RedoNote } from '../rewind/Branches';
 
 /** The file dialog can stay open as long as the user likes. */
 const PICK_FILE_TIMEOUT_MS = 10 * 60_000;
@@ -54,12 +55,14 @@ async function pickFile(): Promise<string | undefined> {
   return typeof value === 'string' ? value : (value?.path ?? undefined);
 }
 
-async function revertEdit(editId: string): Promise<RevertResult> {
-  const result = await request((requestId) => ({ type: 'revertEdit', editId, requestId }), REVERT_TIMEOUT_MS);
-  const parsed = revertResultSchema.safeParse(result);
+async function editResult(message: (requestId: string) => WebviewMessage): Promise<RevertResult> {
+  const parsed = revertResultSchema.safeParse(await request(message, REVERT_TIMEOUT_MS));
   if (!parsed.success) throw new Error('unexpected answer from the extension');
   return parsed.data;
 }
+
+const revertEdit = (editId: string): Promise<RevertResult> => editResult((requestId) => ({ type: 'revertEdit', editId, requestId }));
+const applyEditAgain = (editId: string): Promise<RevertResult> => editResult((requestId) => ({ type: 'applyEditAgain', editId, requestId }));
 
 export function App(): ReactNode {
   const [ui, dispatchUi] = useReducer(uiReducer, undefined, () => fromPersisted(getState()));
@@ -97,7 +100,7 @@ export function App(): ReactNode {
     },
     [onPrefill],
   );
-  const actions = useMemo<ChatActions>(() => ({ post, ui: dispatchUi, pickFile, focusInput, revertEdit, suggest }), [focusInput, suggest]);
+  const actions = useMemo<ChatActions>(() => ({ post, ui: dispatchUi, pickFile, focusInput, revertEdit, applyEditAgain, suggest }), [focusInput, suggest]);
 
   useEffect(() => {
     if (host.ready && wantsFocus.current && inputRef.current) {
@@ -130,17 +133,25 @@ export function App(): ReactNode {
       <div className="app" ref={rootRef} role="region" data-testid={TEST_IDS.root} data-ready={host.ready ? 'true' : 'false'} aria-label={t('appLabel')}>
         {host.ready ? (
           <>
-            <Header session={session} meta={host.meta} sessionsOpen={ui.sessionsOpen} />
-            <div className="sessions-anchor">{ui.sessionsOpen ? <SessionsPanel sessions={host.sessions} currentId={session.sessionId} locale={host.meta.locale} /> : null}</div>
+            <Header session={session} meta={host.meta} sessionsOpen={ui.sessionsOpen} branchesOpen={ui.branchesOpen} />
+            <div className="sessions-anchor">
+              {ui.sessionsOpen ? <SessionsPanel sessions={host.sessions} currentId={session.sessionId} locale={host.meta.locale} /> : null}
+              {ui.branchesOpen && session.branches?.length ? <BranchesPanel session={session} /> : null}
+            </div>
             <Notices meta={host.meta} readOnly={session.readOnly} sessionId={session.sessionId} />
             <main className="chat">
-              {session.items.length > 0 ? <MessageList key={session.sessionId} items={session.items} ui={ui} locale={host.meta.locale} /> : <EmptyChat meta={host.meta} />}
+              {session.items.length > 0 ? (
+                <MessageList key={session.sessionId} items={session.items} ui={ui} locale={host.meta.locale} locked={session.busy || session.readOnly !== undefined} branches={session.branches} />
+              ) : (
+                <EmptyChat meta={host.meta} />
+              )}
             </main>
             <div className="sr-only" role="status" aria-live="polite">
               {status ? t(status) : ''}
             </div>
             {exported ? <ExportedNote exported={exported} onDismiss={() => setExported(undefined)} /> : null}
             <BoundDocumentNote session={session} meta={host.meta} />
+            <RedoNote session={session} />
             <Composer draft={ui.draft} busy={session.busy} waiting={waiting} readOnly={session.readOnly !== undefined} inputRef={inputRef} />
           </>
         ) : (

@@ -30,6 +30,7 @@ const ERROR_TEXT: Record<ErrorCode, MessageKey> = {
   disk_full: 'errDiskFull',
   in_use: 'errInUse',
   usage: 'errUnknown',
+  rewind: 'errRewind',
   unknown: 'errUnknown',
 };
 

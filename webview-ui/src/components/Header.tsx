@@ -10,7 +10,7 @@ import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { sessionSpendTitle } from './Usage';
 
-export function Header({ session, meta, sessionsOpen }: { session: SessionView; meta: HostMeta; sessionsOpen: boolean }): ReactNode {
+export function Header({ session, meta, sessionsOpen, branchesOpen }: { session: SessionView; meta: HostMeta; sessionsOpen: boolean; branchesOpen: boolean }): ReactNode {
   const { post, ui } = useChat();
   const doc = session.document;
   // The session's total cost (and its tokens) where a teacher who wonders will look: the title's tooltip.
@@ -40,6 +40,19 @@ export function Header({ session, meta, sessionsOpen }: { session: SessionView; 
         </div>
       </div>
       <div className="header-actions">
+        {session.branches && session.branches.length > 0 ? (
+          <Button
+            appearance="secondary"
+            icon="git-branch"
+            label={t('branchesCount', session.branches.length)}
+            onClick={() => ui({ type: 'branchesOpen', open: !branchesOpen })}
+            pressed={branchesOpen}
+            testId={TEST_IDS.branchesButton}
+            data={{ 'data-count': String(session.branches.length) }}
+          >
+            {session.branches.length}
+          </Button>
+        ) : null}
         <Button appearance="icon" icon="add" label={t('newSession')} onClick={() => post({ type: 'newSession' })} testId={TEST_IDS.newSessionButton} />
         <Button
           appearance="icon"

@@ -2,10 +2,10 @@
 // Opens at the newest message and follows a growing reply while the user is at the bottom; a
 // message the user sends brings them back to the bottom, wherever they had scrolled.
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { VirtuosoHandle } from 'react-virtuoso';
 import { Virtuoso } from 'react-virtuoso';
-import type { ChatItem } from '../../../src/shared/view';
+import type { BranchView, ChatItem } from '../../../src/shared/view';
 import type { UiState } from '../state/uiState';
 import { ChatItemView } from './Messages';
 
@@ -13,6 +13,16 @@ interface Props {
   items: ChatItem[];
   ui: UiState;
   locale?: string | undefined;
+  /** Nothing can be restored or edited now (a reply is running, the session is read-only). */
+  locked: boolean;
+  branches?: readonly BranchView[] | undefined;
+}
+
+/** The branches by the reply they left after. */
+function forksByTurn(branches: readonly BranchView[] | undefined): Map<string, BranchView[]> {
+  const out = new Map<string, BranchView[]>();
+  for (const b of branches ?? []) if (b.afterTurn) out.set(b.afterTurn, [...(out.get(b.afterTurn) ?? []), b]);
+  return out;
 }
 
 function itemKey(_index: number, item: ChatItem): string {
@@ -32,7 +42,7 @@ function lastUserId(items: readonly ChatItem[]): string | undefined {
   return undefined;
 }
 
-export function MessageList({ items, ui, locale }: Props): ReactNode {
+export function MessageList({ items, ui, locale, locked, branches }: Props): ReactNode {
   const list = useRef<VirtuosoHandle>(null);
   // Stay pinned to the newest text until the user scrolls away, and again once they come back.
   const stick = useRef(true);
@@ -67,14 +77,15 @@ export function MessageList({ items, ui, locale }: Props): ReactNode {
     if (stick.current) list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
   }, []);
 
+  const forks = useMemo(() => forksByTurn(branches), [branches]);
   const content = useCallback(
     (index: number, item: ChatItem): ReactNode =>
       item.kind === 'user' ? (
-        <ChatItemView item={item} />
+        <ChatItemView item={item} locked={locked} />
       ) : (
-        <ChatItemView item={item} ui={{ expanded: !!ui.expanded[item.id], cards: ui.cards, decided: ui.decided, isLast: index === lastIndex, locale }} />
+        <ChatItemView item={item} ui={{ expanded: !!ui.expanded[item.id], cards: ui.cards, decided: ui.decided, isLast: index === lastIndex, locale, forks: forks.get(item.id) }} />
       ),
-    [ui.expanded, ui.cards, ui.decided, lastIndex, locale],
+    [ui.expanded, ui.cards, ui.decided, lastIndex, locale, locked, forks],
   );
 
   return (

@@ -1,10 +1,11 @@
-// One chat item: a user bubble, or an assistant turn (steps, then its text and cards in the order
-// they came, the edits it made with Review and Revert, error, what it cost).
+// One chat item: a user bubble (with Restore to here, Edit and send again, New session from here),
+// or an assistant turn (steps, then its text and cards in the order they came, the edits it made
+// with Review and Revert, error, what it cost, and where another version of what follows left).
 // Memoized on the item object: the reducer replaces only the item that changed, so a streaming
 // delta re-renders the streaming message and nothing else.
 import type { ReactNode } from 'react';
 import { memo } from 'react';
-import type { AssistantItem, ChatItem, UserItem } from '../../../src/shared/view';
+import type { AssistantItem, BranchView, ChatItem } from '../../../src/shared/view';
 import { t } from '../l10n';
 import type { CardProgress } from '../questions/questionModel';
 import { TEST_IDS } from '../testIds';
@@ -19,21 +20,8 @@ import { Markdown } from './Markdown';
 import { QuestionCardView } from './question/QuestionCard';
 import { Steps } from './Steps';
 import { Usage } from './Usage';
-
-function UserMessage({ item }: { item: UserItem }): ReactNode {
-  return (
-    <div className="message message-user" data-testid={TEST_IDS.message} data-kind="user" data-id={item.id}>
-      <div className="bubble" aria-label={t('you')}>
-        {item.context ? (
-          <div className="user-context">
-            <Icon name="selection" /> {item.context}
-          </div>
-        ) : null}
-        <div className="user-text">{item.text}</div>
-      </div>
-    </div>
-  );
-}
+import { ForkMarker } from '../rewind/Branches';
+import { UserMessage } from '../rewind/UserMessage';
 
 export interface AssistantUi {
   expanded: boolean;
@@ -42,6 +30,8 @@ export interface AssistantUi {
   isLast: boolean;
   /** VS Code's display language, for numbers. */
   locale?: string | undefined;
+  /** Other versions of the conversation that left after this reply. */
+  forks?: readonly BranchView[] | undefined;
 }
 
 /** The turn's text and cards in the order they came: a card stays where it was asked. */
@@ -93,6 +83,7 @@ function AssistantMessage({ item, ui }: { item: AssistantItem; ui: AssistantUi }
           {item.text ? <CopyButton text={item.text} label={t('copyMessage')} testId={TEST_IDS.copyMessage} /> : null}
         </div>
       ) : null}
+      {ui.forks && !streaming ? <ForkMarker branches={ui.forks} /> : null}
     </div>
   );
 }
@@ -100,17 +91,17 @@ function AssistantMessage({ item, ui }: { item: AssistantItem; ui: AssistantUi }
 function sameUi(a: AssistantUi | undefined, b: AssistantUi | undefined): boolean {
   return (
     a === b ||
-    (!!a && !!b && a.expanded === b.expanded && a.cards === b.cards && a.decided === b.decided && a.isLast === b.isLast && a.locale === b.locale)
+    (!!a && !!b && a.expanded === b.expanded && a.cards === b.cards && a.decided === b.decided && a.isLast === b.isLast && a.locale === b.locale && a.forks === b.forks)
   );
 }
 
 export const ChatItemView = memo(
-  function ChatItemView({ item, ui }: { item: ChatItem; ui?: AssistantUi }): ReactNode {
+  function ChatItemView({ item, ui, locked = false }: { item: ChatItem; ui?: AssistantUi; locked?: boolean }): ReactNode {
     return (
       <ErrorBoundary what={`${item.kind} message ${item.id}`}>
-        {item.kind === 'user' ? <UserMessage item={item} /> : <AssistantMessage item={item} ui={ui ?? { expanded: false, cards: {}, decided: {}, isLast: false }} />}
+        {item.kind === 'user' ? <UserMessage item={item} locked={locked} /> : <AssistantMessage item={item} ui={ui ?? { expanded: false, cards: {}, decided: {}, isLast: false }} />}
       </ErrorBoundary>
     );
   },
-  (prev, next) => prev.item === next.item && sameUi(prev.ui, next.ui),
+  (prev, next) => prev.item === next.item && prev.locked === next.locked && sameUi(prev.ui, next.ui),
 );

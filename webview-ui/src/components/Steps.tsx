@@ -30,7 +30,7 @@ function StepRow({ step, live }: { step: StepView; live: boolean }): ReactNode {
       <span className="step-text">{step.displayText}</span>
       {step.status === 'declined' ? <span className="step-summary">{t('stepDeclined')}</span> : null}
       {step.resultSummary ? <span className="step-summary">{step.resultSummary}</span> : null}
-      {step.reverted ? <span className="step-summary">{t('revertedEdit')}</span> : null}
+      {step.reverted ? <span className="step-summary">{t('editRevertedState')}</span> : step.editState === 'undone' ? <span className="step-summary">{t('editUndone')}</span> : null}
       {step.error ? <div className="step-error">{step.error}</div> : null}
     </li>
   );

@@ -13,6 +13,8 @@ export interface ChatActions {
   focusInput: () => void;
   /** Asks the host to revert one applied edit; says whether it could. */
   revertEdit: (editId: string) => Promise<RevertResult>;
+  /** Asks the host to make an undone or reverted edit again; says whether it could. */
+  applyEditAgain: (editId: string) => Promise<RevertResult>;
   /** A suggestion in a reply was chosen: sent when the chat is free, else put in the input. */
   suggest: (text: string) => void;
 }

@@ -13,6 +13,7 @@ export interface UiState {
   /** Confirmation toolCallId -> decision posted, until the host records it. */
   decided: Record<string, boolean>;
   sessionsOpen: boolean;
+  branchesOpen: boolean;
 }
 
 export type UiAction =
@@ -21,10 +22,11 @@ export type UiAction =
   | { type: 'card'; toolCallId: string; count: number; action: CardAction }
   | { type: 'decided'; toolCallId: string }
   | { type: 'sessionsOpen'; open: boolean }
+  | { type: 'branchesOpen'; open: boolean }
   /** Drops card progress for cards that are no longer pending (keeps the persisted state small). */
   | { type: 'prune'; pending: readonly string[] };
 
-export const initialUiState: UiState = { draft: '', cards: {}, expanded: {}, decided: {}, sessionsOpen: false };
+export const initialUiState: UiState = { draft: '', cards: {}, expanded: {}, decided: {}, sessionsOpen: false, branchesOpen: false };
 
 export function uiReducer(state: UiState, action: UiAction): UiState {
   switch (action.type) {
@@ -40,7 +42,9 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
     case 'decided':
       return { ...state, decided: { ...state.decided, [action.toolCallId]: true } };
     case 'sessionsOpen':
-      return state.sessionsOpen === action.open ? state : { ...state, sessionsOpen: action.open };
+      return state.sessionsOpen === action.open ? state : { ...state, sessionsOpen: action.open, ...(action.open ? { branchesOpen: false } : {}) };
+    case 'branchesOpen':
+      return state.branchesOpen === action.open ? state : { ...state, branchesOpen: action.open, ...(action.open ? { sessionsOpen: false } : {}) };
     case 'prune': {
       const keep = new Set(action.pending);
       const ids = Object.keys(state.cards);

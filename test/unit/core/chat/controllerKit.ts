@@ -1,6 +1,7 @@
 // What the chat controller's tests share: the controller with the real agent (the real SDK over
 // HTTP against the fake model) and a file session store, a stand-in for the webview that applies
 // what the host posts exactly as the webview does, and editor actions that record their calls.
+import { applyEditAgain, revertEdit } from '../../../../src/core/chat/revert';
 import * as assert from 'node:assert/strict';
 import { ChatController } from '../../../../src/core/chat/chatController';
 import type { ChatControllerDeps, ChatHostActions, ExportedFile } from '../../../../src/core/chat/chatController';
@@ -92,10 +93,16 @@ export async function setup(scenario: ScenarioInput, options: SetupOptions = {})
     pickFile: async () => 'lessons/picked.lesson.xml',
     openProposalDiff: async (key) => void calls.push(`openProposalDiff ${key}`),
     openEditDiff: async (key) => void calls.push(`openEditDiff ${key}`),
+    openTextDiff: async (key) => void calls.push(`openTextDiff ${key}`),
     closeDiffs: async (keys) => void calls.push(`closeDiffs ${keys.join(' ')}`),
+    // The real Revert and Apply again, on the in-memory document.
     revertEdit: async (_session, edit) => {
       calls.push(`revertEdit ${edit.id}`);
-      return { ok: true };
+      return revertEdit(document, edit);
+    },
+    applyEditAgain: async (edit) => {
+      calls.push(`applyEditAgain ${edit.id}`);
+      return applyEditAgain(document, edit);
     },
     exportSession: async () => exportTo.file,
     showDocument: async (uri) => void calls.push(`showDocument ${uri}`),

@@ -47,6 +47,38 @@ describe('chat controller: panel actions', () => {
     assert.equal(s.calls.filter((c) => c.startsWith('revertEdit')).length, 1, 'nothing was reverted twice');
   });
 
+  it('follows the document: Ctrl+Z reads "undone" (Revert refused, its diff closed), Apply again makes it again, and a reload shows the same', async () => {
+    const document = new MemoryDocument(LESSON);
+    s = await setup({ steps: [{ blocks: [addNote] }, thanks] }, { document, tools: [editTextTool] });
+    await s.controller.handle({ type: 'send', text: 'Add a note' });
+    const editId = (await s.harness.store.get(s.controller.currentSessionId ?? '')).edits[0]?.id ?? '';
+    const step = () => (s?.webview.view?.items[1]?.kind === 'assistant' ? s.webview.view.items[1].steps[0] : undefined);
+    assert.equal(step()?.editState, undefined, 'applied');
+    await s.controller.handle({ type: 'reviewEdit', editId });
+
+    // Ctrl+Z in the editor: the document is as before the edit.
+    document.text = LESSON;
+    document.version++;
+    await s.controller.documentChanged(document.uri);
+    assert.equal(step()?.editState, 'undone', 'the step reads undone');
+    assert.ok(s.calls.includes(`closeDiffs ${editKey(editId)}`), 'the diff of the edit as applied closes');
+    assert.deepEqual(s.webview.view?.items, (await storedView(s)).items, 'saved: a reload shows the same');
+    await s.controller.handle({ type: 'revertEdit', editId, requestId: 'r1' });
+    assert.match(JSON.stringify(responses(s).at(-1)?.result), /already undone/);
+
+    await s.controller.handle({ type: 'applyEditAgain', editId, requestId: 'r2' });
+    assert.deepEqual(responses(s).at(-1)?.result, { ok: true });
+    assert.equal(document.text, LESSON.replace('</h1>\n', `</h1>\n${NOTE}`), 'made again');
+    assert.equal(step()?.editState, undefined, 'applied again');
+    assert.equal(step()?.reverted, undefined);
+
+    await s.controller.handle({ type: 'revertEdit', editId, requestId: 'r3' });
+    assert.equal(step()?.reverted, true, 'reverted from the panel');
+    await s.controller.handle({ type: 'applyEditAgain', editId, requestId: 'r4' });
+    assert.equal(step()?.reverted, undefined, 'a Revert is over once the edit is made again');
+    assert.equal((await s.harness.store.get(s.controller.currentSessionId ?? '')).edits[0]?.revertedAt, undefined);
+  });
+
   it('a decided proposal closes its diff before the turn goes on', async () => {
     s = await setup({ steps: [{ blocks: [addNote] }, thanks] }, { document: new MemoryDocument(LESSON), tools: [editTextTool], settings: { approvalEdits: 'always' } });
     await s.controller.handle({ type: 'send', text: 'Add a note' });

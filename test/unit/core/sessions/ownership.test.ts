@@ -17,6 +17,7 @@ const OWNER_PARTS = new Set([
   'core/sessions/turnLifecycle.ts',
   'core/sessions/turnRecords.ts',
   'core/sessions/editRecords.ts',
+  'core/sessions/lineRecords.ts',
 ]);
 
 function sources(dir: string): string[] {
