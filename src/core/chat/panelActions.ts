@@ -5,7 +5,8 @@
 import type { HostMessage, RevertResult } from '../../shared/protocol';
 import type { Agent } from '../agent/agent';
 import type { ReadonlyEdit, ReadonlySession } from '../sessions/schema';
-import type { ChatHostActions, LogLevel } from './chatController';
+import type { ChatHostActions } from './chatTypes';
+import type { LogLevel } from './logLevel';
 
 export function proposalKey(toolCallId: string): string {
   return `proposal:${toolCallId}`;

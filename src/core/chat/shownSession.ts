@@ -11,7 +11,8 @@ import { describeHolder } from '../sessions/lock';
 import type { ReadonlySession } from '../sessions/schema';
 import { SessionCorruptError, type LockHolder, type SessionReader } from '../sessions/types';
 import { sessionToView } from '../sessions/view';
-import type { ChatControllerDeps, LogLevel } from './chatController';
+import type { ChatControllerDeps } from './chatTypes';
+import type { LogLevel } from './logLevel';
 import { WriterWatch } from './writerWatch';
 
 export interface ShownSessionDeps {
