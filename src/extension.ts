@@ -13,6 +13,7 @@ import { watchDocuments } from './vscode/documentWatch';
 import { EditHighlighter } from './vscode/editHighlight';
 import { createLastSession } from './vscode/lastSession';
 import type { LessonPreviewApi } from './vscode/lessonPreview';
+import { ExportFolder } from './vscode/exportFolder';
 import { registerLessonPreview } from './vscode/lessonPreview';
 import { ReviewDocuments, SCHEME } from './vscode/proposalDocuments';
 import { readSettings, SECTION } from './vscode/settings';
@@ -28,6 +29,8 @@ export interface LessonAgentApi {
   /** Shows applied edits in the editor; tests read what it highlighted. */
   readonly highlighter: EditHighlighter;
   readonly preview: LessonPreviewApi;
+  /** Where exports are offered; tests start from the first export's offer. */
+  readonly exportFolder: ExportFolder;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<LessonAgentApi> {
@@ -62,10 +65,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
     ...(activeDocument() ? { activeDocument: activeDocument() } : {}),
   });
 
+  const exportFolder = new ExportFolder(context.globalState);
   const controller = new ChatController({
     agent: host.agent,
     store: host.store,
-    actions: createChatActions({ apiKeys, review, log, state: context.globalState, highlighter }),
+    actions: createChatActions({ apiKeys, review, log, exportFolder, highlighter }),
     meta,
     activeDocument,
     lastSession: createLastSession(context.workspaceState, host.store.dir, log),
@@ -81,7 +85,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
 
   const view = registerChatView(context, controller);
   registerCommands(context, { controller, view, host, apiKeys });
-  const preview = registerLessonPreview(context, { highlights: highlighter.onDidHighlight, log });
+  const preview = registerLessonPreview(context, { highlights: highlighter.onDidHighlight, log, exportFolder });
 
   const updateContext = () => {
     void vscode.commands.executeCommand('setContext', 'lessonAgent.hasStoredKey', apiKeys.hasStoredKey());
@@ -105,7 +109,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
     }),
   );
   log.info(`Lesson Agent activated in VS Code ${vscode.version}`);
-  return { controller, host, apiKeys, logUri: context.logUri, highlighter, preview };
+  return { controller, host, apiKeys, logUri: context.logUri, highlighter, preview, exportFolder };
 }
 
 export function deactivate(): void {

@@ -94,9 +94,9 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('focusInput') }),
   /**
    * A session was exported (from the panel or the command): said in the panel, not in a
-   * notification, with the file to open from there.
+   * notification, with the file to open from there; only while that session is the one shown.
    */
-  z.object({ type: z.literal('exported'), name: z.string(), uri: z.string() }),
+  z.object({ type: z.literal('exported'), sessionId: id, name: z.string(), uri: z.string() }),
   z.object({
     type: z.literal('response'),
     requestId: id,

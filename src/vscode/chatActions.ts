@@ -1,10 +1,8 @@
 // The editor-side actions the chat controller asks for: dialogs, diffs, export, revert.
-import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatHostActions } from '../core/chat/chatController';
-import { fileNameFor } from '../core/documents/paths';
 import { applyEditAgain, revertEdit } from '../core/chat/revert';
 import { editReview, proposalReview, type ReviewTexts } from '../core/chat/review';
 import { sessionToMarkdown } from '../core/sessions/markdown';
@@ -12,6 +10,7 @@ import type { ReadonlyEdit, ReadonlySession } from '../core/sessions/schema';
 import type { ApiKeyStore } from './apiKey';
 import { VscodeDocumentAccess } from './documentAccess';
 import type { EditHighlighter } from './editHighlight';
+import type { ExportFolder } from './exportFolder';
 import type { ReviewDocuments } from './proposalDocuments';
 
 /** The document's text as the editor has it (unsaved changes included); '' when it does not exist. */
@@ -31,18 +30,6 @@ function titled(title: string, texts: ReviewTexts): string {
 }
 
 
-/** Where the last export went: the next one is offered there. */
-const EXPORT_FOLDER = 'lessonAgent.exportFolder';
-
-/** The folder the save dialog opens in: the last export's, else Documents (never the lessons'). */
-function exportFolder(state: vscode.Memento): vscode.Uri {
-  const last = state.get<string>(EXPORT_FOLDER);
-  if (last) return vscode.Uri.parse(last);
-  const home = homedir();
-  const documents = path.join(home, 'Documents');
-  return vscode.Uri.file(existsSync(documents) ? documents : home);
-}
-
 /** "notes/unit 3.md" inside the workspace, "~/Documents/unit 3.md" outside it. */
 function describeTarget(target: vscode.Uri): string {
   const relative = vscode.workspace.asRelativePath(target, false);
@@ -55,12 +42,12 @@ export interface ChatActionsDeps {
   apiKeys: ApiKeyStore;
   review: ReviewDocuments;
   log: vscode.LogOutputChannel;
-  /** Remembers the export folder. */
-  state: vscode.Memento;
+  /** Where exports are offered, and remembered. */
+  exportFolder: ExportFolder;
   highlighter: EditHighlighter;
 }
 
-export function createChatActions({ apiKeys, review, log, state, highlighter }: ChatActionsDeps): ChatHostActions {
+export function createChatActions({ apiKeys, review, log, exportFolder, highlighter }: ChatActionsDeps): ChatHostActions {
   return {
     async pickFile() {
       const picked = await vscode.window.showOpenDialog({
@@ -94,14 +81,14 @@ export function createChatActions({ apiKeys, review, log, state, highlighter }: 
     },
     async exportSession(session: ReadonlySession) {
       const target = await vscode.window.showSaveDialog({
-        defaultUri: vscode.Uri.joinPath(exportFolder(state), fileNameFor(session.title, '.md')),
+        defaultUri: exportFolder.target(session.title, '.md', 'session'),
         filters: { Markdown: ['md'] },
         title: vscode.l10n.t('Export session as Markdown'),
         saveLabel: vscode.l10n.t('Export'),
       });
       if (!target) return undefined;
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(sessionToMarkdown(session, { locale: vscode.env.language, secrets: [apiKeys.current()] })));
-      await state.update(EXPORT_FOLDER, vscode.Uri.joinPath(target, '..').toString());
+      await exportFolder.remember(target);
       log.info(`Exported session ${session.id} to ${describeTarget(target)}`);
       return { uri: target.toString(), name: describeTarget(target) };
     },

@@ -10,6 +10,7 @@ import { exportLesson, importQuiz } from '../core/exchange/exchange';
 import type { Notice } from '../core/exchange/quiz';
 import type { ExchangeReport, ReportAnswer } from '../shared/previewProtocol';
 import { documentName } from './documentAccess';
+import type { ExportFolder } from './exportFolder';
 
 export type QuizFormat = 'gift' | 'qti';
 
@@ -20,9 +21,9 @@ function stemOf(uri: vscode.Uri): string {
   return base.replace(/\.lesson\.xml$|\.xml$/i, '') || 'lesson';
 }
 
-/** `name.lesson.xml` -> `name.gift.txt` (or `name.qti.zip`) beside it. */
-export function quizTarget(uri: vscode.Uri, format: QuizFormat): vscode.Uri {
-  return vscode.Uri.joinPath(uri, '..', `${stemOf(uri)}${ENDINGS[format]}`);
+/** `name.lesson.xml` -> `name.gift.txt` (or `name.qti.zip`), in the folder exports are offered in. */
+export function quizTarget(uri: vscode.Uri, format: QuizFormat, folder: ExportFolder): vscode.Uri {
+  return folder.target(stemOf(uri), ENDINGS[format], 'lesson');
 }
 
 /** "8 questions in 3 exercises". */
@@ -34,6 +35,11 @@ export function counted(exercises: number, questions: number): string {
 /** Where reports are shown: the lesson's preview (lessonPreview.ts). */
 export interface ReportSurface {
   report(uri: vscode.Uri, report: ExchangeReport): Promise<ReportAnswer>;
+}
+
+/** An export's report surface, and where its file is offered. */
+export interface ExportSurface extends ReportSurface {
+  readonly exportFolder: ExportFolder;
 }
 
 let reports = 0;
@@ -58,7 +64,7 @@ const NEXT_STEP: Record<QuizFormat, () => string> = {
 };
 
 /** Exports the lesson as GIFT or QTI; resolves to the file written, or undefined when cancelled or failed. */
-export async function exportLessonAs(uri: vscode.Uri, format: QuizFormat, surface: ReportSurface): Promise<vscode.Uri | undefined> {
+export async function exportLessonAs(uri: vscode.Uri, format: QuizFormat, surface: ExportSurface): Promise<vscode.Uri | undefined> {
   const document = await vscode.workspace.openTextDocument(uri);
   const exported = exportLesson(document.getText(), format, documentName(uri));
   if (!exported.ok) {
@@ -72,12 +78,13 @@ export async function exportLessonAs(uri: vscode.Uri, format: QuizFormat, surfac
   // Something will not go as it is: the teacher reads what, on the preview, before anything is written.
   if (exported.notCarried.length > 0 && (await surface.report(uri, reportOf('export', format, exported))) !== 'export') return undefined;
   const target = await vscode.window.showSaveDialog({
-    defaultUri: quizTarget(uri, format),
+    defaultUri: quizTarget(uri, format, surface.exportFolder),
     filters: format === 'gift' ? { GIFT: ['txt', 'gift'] } : { 'QTI package': ['zip'] },
     title: format === 'gift' ? vscode.l10n.t('Save the GIFT file') : vscode.l10n.t('Save the QTI package'),
     saveLabel: vscode.l10n.t('Export'),
   });
   if (!target || !(await write(target, exported.data))) return undefined;
+  await surface.exportFolder.remember(target);
   void vscode.window.showInformationMessage(
     vscode.l10n.t('Exported {0} to {1}. {2}', counted(exported.exercises, exported.questions), vscode.workspace.asRelativePath(target, false), NEXT_STEP[format]()),
   );

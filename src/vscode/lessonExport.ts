@@ -1,29 +1,61 @@
-// "Export Lesson as HTML": the student or the teacher copy of a lesson, written where the user
-// chooses. The text comes from the open buffer (unsaved changes included), as in the preview.
+// "Export Lesson as HTML": the student or the teacher copy of a lesson (asked, from the command
+// and from the preview alike), written where the user chooses. The text comes from the open
+// buffer (unsaved changes included), as in the preview.
 import * as vscode from 'vscode';
 import { renderLessonHtml } from '../core/lesson/lessonHtml';
 import { buildLessonView } from '../core/lesson/lessonView';
 import type { Copy } from '../shared/lessonView';
 import { documentName } from './documentAccess';
+import { canOpenInBrowser, showExportedPage } from './exportedPage';
+import type { ExportFolder } from './exportFolder';
 
-/** `name.lesson.xml` -> `name-student.html` beside it. */
-export function exportTarget(uri: vscode.Uri, copy: Copy): vscode.Uri {
+/** `name.lesson.xml` -> `name-student.html`, in the folder exports are offered in. */
+export function exportTarget(uri: vscode.Uri, copy: Copy, folder: ExportFolder): vscode.Uri {
   const base = uri.path.split('/').pop() ?? 'lesson';
   const stem = base.replace(/\.lesson\.xml$|\.xml$/i, '') || 'lesson';
-  return vscode.Uri.joinPath(uri, '..', `${stem}-${copy}.html`);
+  return folder.target(`${stem}-${copy}`, '.html', 'lesson');
 }
 
-async function pickCopy(): Promise<Copy | undefined> {
+/** Asks which copy; the one the preview shows (if any) comes first, ready for Enter. */
+async function pickCopy(shown?: Copy): Promise<Copy | undefined> {
   const items: Array<vscode.QuickPickItem & { copy: Copy }> = [
     { copy: 'student', label: vscode.l10n.t('Student copy'), detail: vscode.l10n.t('The worksheet to hand out: no answers, no teacher notes.') },
     { copy: 'teacher', label: vscode.l10n.t('Teacher copy'), detail: vscode.l10n.t('With the answer key, model answers, marking criteria and your notes.') },
   ];
+  if (shown === 'teacher') items.reverse();
+  const first = items[0];
+  if (first && shown) first.description = vscode.l10n.t('as the preview shows it');
   const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Export Lesson as HTML'), placeHolder: vscode.l10n.t('Which copy?') });
   return picked?.copy;
 }
 
+export interface HtmlExportOptions {
+  /** Where the save dialog opens. */
+  folder: ExportFolder;
+  /** The copy to write without asking (the command's argument). */
+  copy?: Copy;
+  /** The copy the preview shows: asked first. */
+  shown?: Copy;
+}
+
+/**
+ * Says where the page went, as a notification the teacher sees, with a way to look at it: a tab
+ * in VS Code everywhere, and the browser where one can open the file.
+ */
+function announce(target: vscode.Uri): void {
+  const open = vscode.l10n.t('Open');
+  const browser = vscode.l10n.t('Open in Browser');
+  const actions = canOpenInBrowser(target) ? [open, browser] : [open];
+  void vscode.window
+    .showInformationMessage(vscode.l10n.t('Exported {0}. Print it from a browser.', vscode.workspace.asRelativePath(target, false)), ...actions)
+    .then(async (choice) => {
+      if (choice === open) await showExportedPage(target);
+      else if (choice === browser) await vscode.env.openExternal(target);
+    });
+}
+
 /** Runs the export; resolves to the file written, or undefined when the user cancelled or it failed. */
-export async function exportLessonHtml(uri: vscode.Uri, copy?: Copy): Promise<vscode.Uri | undefined> {
+export async function exportLessonHtml(uri: vscode.Uri, options: HtmlExportOptions): Promise<vscode.Uri | undefined> {
   const document = await vscode.workspace.openTextDocument(uri);
   const result = buildLessonView(document.getText());
   if (!result.ok) {
@@ -32,10 +64,10 @@ export async function exportLessonHtml(uri: vscode.Uri, copy?: Copy): Promise<vs
     );
     return undefined;
   }
-  const chosen = copy ?? (await pickCopy());
+  const chosen = options.copy ?? (await pickCopy(options.shown));
   if (!chosen) return undefined;
   const target = await vscode.window.showSaveDialog({
-    defaultUri: exportTarget(uri, chosen),
+    defaultUri: exportTarget(uri, chosen, options.folder),
     filters: { HTML: ['html', 'htm'] },
     title: chosen === 'teacher' ? vscode.l10n.t('Save the teacher copy') : vscode.l10n.t('Save the student copy'),
     saveLabel: vscode.l10n.t('Export'),
@@ -48,9 +80,7 @@ export async function exportLessonHtml(uri: vscode.Uri, copy?: Copy): Promise<vs
     void vscode.window.showErrorMessage(vscode.l10n.t('The lesson could not be saved to {0}: {1}', target.fsPath, String(error)));
     return undefined;
   }
-  const open = vscode.l10n.t('Open in Browser');
-  void vscode.window
-    .showInformationMessage(vscode.l10n.t('Exported {0}. Print it from a browser.', vscode.workspace.asRelativePath(target, false)), open)
-    .then((choice) => (choice === open ? vscode.env.openExternal(target) : undefined));
+  await options.folder.remember(target);
+  announce(target);
   return target;
 }

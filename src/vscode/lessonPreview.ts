@@ -7,6 +7,7 @@ import type { Copy } from '../shared/lessonView';
 import type { ExchangeReport, ReportAnswer } from '../shared/previewProtocol';
 import { previewStateSchema } from '../shared/previewProtocol';
 import type { Highlight } from './editHighlight';
+import type { ExportFolder } from './exportFolder';
 import { exportLessonHtml } from './lessonExport';
 import { exportLessonAs, importQuizFile } from './lessonExchange';
 import type { UpdateTiming } from './previewPanel';
@@ -16,6 +17,8 @@ export interface LessonPreviewDeps {
   /** Every agent edit (or Revert) applied to a document, as the editor highlights it. */
   highlights: vscode.Event<Highlight>;
   log: vscode.LogOutputChannel;
+  /** Where exports are offered. */
+  exportFolder: ExportFolder;
 }
 
 /** What tests read: the open previews and how fast they followed the document. */
@@ -33,6 +36,7 @@ export class LessonPreviews implements vscode.Disposable, LessonPreviewApi {
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly log: vscode.LogOutputChannel,
+    readonly exportFolder: ExportFolder,
   ) {}
 
   panelFor(uri: vscode.Uri): vscode.WebviewPanel | undefined {
@@ -81,7 +85,9 @@ export class LessonPreviews implements vscode.Disposable, LessonPreviewApi {
     const preview = new PreviewPanel(panel, uri, {
       extensionUri: this.extensionUri,
       log: this.log,
-      exportLesson: (target, format, copy) => (format === 'html' ? exportLessonHtml(target, copy) : exportLessonAs(target, format, this)),
+      // The preview asks which copy, as the command does, offering the one it shows first.
+      exportLesson: (target, format, copy) =>
+        format === 'html' ? exportLessonHtml(target, { folder: this.exportFolder, shown: copy }) : exportLessonAs(target, format, this),
     });
     this.panels.set(preview.key, preview);
     if (panel.active) this.active = preview;
@@ -125,7 +131,7 @@ function noLesson(): undefined {
 }
 
 export function registerLessonPreview(context: vscode.ExtensionContext, deps: LessonPreviewDeps): LessonPreviews {
-  const previews = new LessonPreviews(context.extensionUri, deps.log);
+  const previews = new LessonPreviews(context.extensionUri, deps.log, deps.exportFolder);
   const command = (id: string, run: (uri: vscode.Uri, ...rest: unknown[]) => unknown) =>
     vscode.commands.registerCommand(id, (arg: unknown, ...rest: unknown[]) => {
       const uri = previews.target(arg);
@@ -135,7 +141,9 @@ export function registerLessonPreview(context: vscode.ExtensionContext, deps: Le
     previews,
     command('lessonAgent.openPreview', (uri) => previews.open(uri, false)),
     command('lessonAgent.openPreviewToSide', (uri) => previews.open(uri, true)),
-    command('lessonAgent.exportLessonHtml', (uri, copy) => exportLessonHtml(uri, copy === 'student' || copy === 'teacher' ? (copy as Copy) : undefined)),
+    command('lessonAgent.exportLessonHtml', (uri, copy) =>
+      exportLessonHtml(uri, { folder: deps.exportFolder, ...(copy === 'student' || copy === 'teacher' ? { copy: copy as Copy } : {}) }),
+    ),
     command('lessonAgent.exportLessonGift', (uri) => exportLessonAs(uri, 'gift', previews)),
     command('lessonAgent.exportLessonQti', (uri) => exportLessonAs(uri, 'qti', previews)),
     vscode.commands.registerCommand('lessonAgent.importQuiz', (arg: unknown) => importQuizFile(previews, arg instanceof vscode.Uri ? arg : undefined)),

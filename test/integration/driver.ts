@@ -35,8 +35,11 @@ export interface TargetOptions {
   nth?: number;
   /** Milliseconds; the driver's default is 10 s. */
   timeout?: number;
-  /** The chat webview (default), the lesson preview's webview, or the workbench page around them. */
-  frame?: 'chat' | 'preview' | 'workbench';
+  /**
+   * The chat webview (default), the lesson preview's webview, an exported page shown in a tab, or
+   * the workbench page around them.
+   */
+  frame?: 'chat' | 'preview' | 'page' | 'workbench';
 }
 
 export interface WaitOptions extends TargetOptions {
@@ -53,6 +56,9 @@ interface DriverReply {
 const CHAT_ROOT = `[data-testid="${TEST_IDS.root}"]`;
 /** The driver finds a webview's frame by its root element. */
 const PREVIEW_ROOT = `[data-testid="${PREVIEW_TEST_IDS.root}"]`;
+/** An exported printable page (lessonHtml.ts marks its body with the copy). */
+const PAGE_ROOT = 'body.copy-student, body.copy-teacher';
+const ROOTS = { chat: CHAT_ROOT, preview: PREVIEW_ROOT, page: PAGE_ROOT, workbench: CHAT_ROOT } as const;
 
 /** `[data-testid="..."]` for one of the webview's stable test ids. */
 export function byTestId(id: TestId): string {
@@ -73,7 +79,7 @@ async function call(op: string, body: Record<string, unknown>): Promise<unknown>
   const response = await fetch(`${driverUrl()}/${op}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ root: body.frame === 'preview' ? PREVIEW_ROOT : CHAT_ROOT, ...body }),
+    body: JSON.stringify({ root: ROOTS[(body.frame as keyof typeof ROOTS | undefined) ?? 'chat'] ?? CHAT_ROOT, ...body }),
   });
   const reply: unknown = await response.json();
   if (!isReply(reply)) throw new Error(`UI driver answered ${response.status} with an unexpected body`);

@@ -16,16 +16,24 @@ import { ASSISTANT, SHORT_LESSON, report, typeAndSend, usePanelTests } from './p
 import { openFreshDocument, sleep, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
 
 const QUICK_INPUT = '.quick-input-widget .quick-input-box input';
+const DIALOG_WAIT_MS = 60_000;
 const REPLY = { rules: [], fallback: { blocks: [{ type: 'text' as const, text: 'Here is what I think.' }] } };
 
 async function quickInputValue(): Promise<string> {
   return String(await ui.evaluate(`document.querySelector(${JSON.stringify(QUICK_INPUT)})?.value ?? ''`, workbench));
 }
 
-/** Waits for the save dialog (code-server's is a quick input holding the path) and returns the path it offers. */
+/**
+ * Waits for the save dialog (code-server's is a quick input holding the path) and returns the path
+ * it offers. Nothing slow comes before the dialog, but a loaded machine (a fresh CI box, other runs
+ * beside this one) has been seen to take more than the driver's 10 s to show it: wait on the dialog
+ * itself, as long as a teacher would, and say how long it took.
+ */
 async function offeredPath(): Promise<string> {
-  await ui.waitFor(QUICK_INPUT, workbench);
-  await waitUntil(async () => (await quickInputValue()).endsWith('.md'), 'the save dialog to offer a file name');
+  const asked = Date.now();
+  await ui.waitFor(QUICK_INPUT, { ...workbench, timeout: DIALOG_WAIT_MS });
+  await waitUntil(async () => (await quickInputValue()).endsWith('.md'), 'the save dialog to offer a file name', DIALOG_WAIT_MS);
+  report(`the save dialog showed ${Date.now() - asked} ms after Export`);
   return quickInputValue();
 }
 

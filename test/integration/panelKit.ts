@@ -52,7 +52,8 @@ export async function startPanelTest(scenario: ScenarioInput, document?: { name:
   const model = await useFakeModel(scenario);
   const editor = document ? await openFreshDocument(document.name, document.content) : undefined;
   await model.api.controller.newSession();
-  await ui.waitFor(READY);
+  // The chat's webview loads its bundle the first time it opens: slow on a loaded machine.
+  await ui.waitFor(READY, { timeout: 60_000 });
   await ui.waitFor(byTestId(TEST_IDS.emptyChat));
   return { model, fake: model.fake, editor };
 }

@@ -7,7 +7,7 @@ import type { HostMessage } from '../../src/shared/protocol';
 import { emptySessionView } from '../../src/shared/view';
 import type { Question } from '../../src/shared/questions';
 import type { SessionView } from '../../src/shared/view';
-import { CONFIRMATION, REPLY, SESSIONS, THREE_QUESTIONS, TurnEvents, USAGE, finishedTurn, narratedTurn, sessionFrom, snapshot } from './fixtures';
+import { CONFIRMATION, REPLY, SESSIONS, THREE_QUESTIONS, SESSION_ID, TurnEvents, USAGE, finishedTurn, narratedTurn, sessionFrom, snapshot } from './fixtures';
 import type { PreviewServer } from './harness';
 import { WebviewPage, launchBrowser, repoRoot, startPreviewServer } from './harness';
 import type { ThemeName } from './themes';
@@ -229,7 +229,7 @@ const scenes: Scene[] = [
     name: 'notes',
     messages: [
       snapshot(sessionFrom(finishedTurn().events), 9, { activeDocument: { uri: 'file:///workspace/water-cycle.lesson.xml', name: 'water-cycle.lesson.xml', kind: 'lesson' } }),
-      { type: 'exported', name: '~/Documents/French verbs, unit 3.md', uri: 'file:///home/teacher/Documents/French%20verbs%2C%20unit%203.md' },
+      { type: 'exported', sessionId: SESSION_ID, name: '~/Documents/French verbs, unit 3.md', uri: 'file:///home/teacher/Documents/French%20verbs%2C%20unit%203.md' },
     ],
   },
   {

@@ -23,18 +23,21 @@ export function checkRelativePath(input: string): CheckedPath {
   return { ok: true, path: segments.join('/') };
 }
 
-/** Characters no file system takes in a name (Windows is the strictest), and control characters. */
+/**
+ * Characters no file system takes in a name (Windows is the strictest), control characters, and
+ * "…": a title cut short ends in one, and a file named "Les verbes….md" reads as a mistake.
+ */
 // eslint-disable-next-line no-control-regex
-const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f<>:"/\\|?*]/g;
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f<>:"/\\|?*\u2026]/g;
 const MAX_NAME_CHARS = 120;
 
 /**
  * A file name for a title: every character the title has is kept ("Les verbes: été & hiver"
- * stays readable), except the few no file system accepts, which become a space; runs of spaces
+ * stays readable), except the few no file system accepts (and "…"), which become a space; runs of spaces
  * become one, and the result never ends in a dot or a space (Windows drops those).
  */
 export function fileNameFor(title: string, extension: string, fallback = 'session'): string {
-  const cleaned = title.replace(UNSAFE_IN_NAME, ' ').replace(/\s+/g, ' ').trim();
+  const cleaned = title.normalize('NFC').replace(UNSAFE_IN_NAME, ' ').replace(/\s+/g, ' ').trim();
   const chars = Array.from(cleaned);
   const cut = chars.length > MAX_NAME_CHARS ? chars.slice(0, MAX_NAME_CHARS).join('') : cleaned;
   const stem = cut.replace(/[. ]+$/, '').trim();

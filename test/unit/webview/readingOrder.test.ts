@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import type { Question } from '../../../src/shared/questions';
 import type { SessionView } from '../../../src/shared/view';
-import { CONFIRMATION, THREE_QUESTIONS, TurnEvents, USAGE, bigSession, finishedTurn, sessionFrom } from '../../webview/fixtures';
+import { CONFIRMATION, THREE_QUESTIONS, TurnEvents, USAGE, SESSION_ID, bigSession, finishedTurn, sessionFrom } from '../../webview/fixtures';
 import type { WebviewPage } from '../../webview/harness';
 import { ScriptedHost } from '../../webview/scriptedHost';
 import { byTestId, previewSuite } from '../../webview/suite';
@@ -137,7 +137,10 @@ describe('webview: reading order, edits and notes', function () {
     assert.match(await w.page.innerText(byTestId('document-mismatch')), /Edits go to verbs\.lesson\.xml, not to water\.lesson\.xml in the editor\./);
     await w.page.click(byTestId('show-bound-document'));
     await w.page.click(byTestId('new-session-for-active'));
-    await w.push({ type: 'exported', name: '~/Documents/French verbs, unit 3.md', uri: 'file:///home/t/Documents/x.md' });
+    // Another session's export is not said in this chat; this one's is.
+    await w.push({ type: 'exported', sessionId: 'another-session', name: '~/Documents/Another chat.md', uri: 'file:///home/t/Documents/y.md' });
+    await w.push({ type: 'exported', sessionId: SESSION_ID, name: '~/Documents/French verbs, unit 3.md', uri: 'file:///home/t/Documents/x.md' });
+    assert.equal(await w.page.locator(byTestId('exported')).count(), 1);
     assert.match(await w.page.innerText(byTestId('exported')), /Exported to ~\/Documents\/French verbs, unit 3\.md/);
     await w.page.click(byTestId('exported-open'));
     const posted = (await w.posted()).filter((m) => ['showDocument', 'newSession', 'openFile'].includes(m.type));

@@ -104,7 +104,7 @@ describe('chat controller: panel actions', () => {
 
     s.exportTo.file = { uri: 'file:///home/t/Documents/hello.md', name: '~/Documents/hello.md' };
     await s.controller.handle({ type: 'exportSession', sessionId });
-    assert.deepEqual(s.webview.posts.at(-1), { type: 'exported', name: '~/Documents/hello.md', uri: 'file:///home/t/Documents/hello.md' });
+    assert.deepEqual(s.webview.posts.at(-1), { type: 'exported', sessionId, name: '~/Documents/hello.md', uri: 'file:///home/t/Documents/hello.md' });
     await s.controller.handle({ type: 'openFile', uri: 'file:///etc/passwd' });
     await s.controller.handle({ type: 'openFile', uri: 'file:///home/t/Documents/hello.md' });
     assert.deepEqual(s.calls, ['showDocument file:///home/t/Documents/hello.md']);

@@ -15,6 +15,13 @@ describe('file names for titles', () => {
     assert.equal(fileNameFor('a<b>c"d|e*f\\\\g', '.md'), 'a b c d e f g.md');
   });
 
+  it('drops the "…" of a title cut short, wherever it is, and writes accents one way (NFC)', () => {
+    assert.equal(fileNameFor('Les verbes du premier groupe au présent de l’indicatif…', '.md'), 'Les verbes du premier groupe au présent de l’indicatif.md');
+    assert.equal(fileNameFor('Attends… quoi ?', '.html'), 'Attends quoi.html');
+    // "é" typed as e + combining accent (macOS file names, some keyboards) is the one "é" character.
+    assert.equal(fileNameFor('e\u0301te\u0301', '.md'), '\u00e9t\u00e9.md');
+  });
+
   it('falls back to a plain name when nothing is left, and cuts very long titles on a character', () => {
     assert.equal(fileNameFor('???', '.md'), 'session.md');
     const long = fileNameFor('😀'.repeat(200), '.md');
