@@ -149,7 +149,8 @@ export function App(): ReactNode {
             <div className="sr-only" role="status" aria-live="polite">
               {status ? t(status) : ''}
             </div>
-            {exported ? <ExportedNote exported={exported} onDismiss={() => setExported(undefined)} /> : null}
+            {/* Said in the chat that was exported: another session shown here is not that chat. */}
+            {exported?.sessionId === session.sessionId ? <ExportedNote exported={exported} onDismiss={() => setExported(undefined)} /> : null}
             <BoundDocumentNote session={session} meta={host.meta} />
             <RedoNote session={session} />
             <Composer draft={ui.draft} busy={session.busy} waiting={waiting} readOnly={session.readOnly !== undefined} inputRef={inputRef} />
