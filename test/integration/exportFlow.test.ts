@@ -108,7 +108,8 @@ describe('export: handing a lesson out', function () {
     await clickNotification('Print it from a browser');
     await waitUntil(() => exportedPageTabs().some((t) => t.label === path.basename(target.fsPath)), 'a tab showing the exported page', DIALOG_WAIT_MS);
     await ui.waitFor('h1', { frame: 'page', text: 'Talking about the weather', timeout: DIALOG_WAIT_MS });
-    assert.equal(await ui.evaluate('document.body.className', { frame: 'page' }), 'copy-student');
+    assert.equal(await ui.evaluate("document.body.classList.contains('copy-student')", { frame: 'page' }), true, 'the student copy');
+    report(`the exported page in a tab: ${await ui.screenshot('exported-page-tab')}`);
     await vscode.workspace.fs.delete(lesson);
     await vscode.workspace.fs.delete(target);
   });
