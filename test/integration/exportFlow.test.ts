@@ -89,6 +89,8 @@ describe('export: handing a lesson out', function () {
   });
 
   afterEach(async () => {
+    // A test that failed with a dialog open leaves it over the next test's buttons.
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('notifications.clearAll');
     await vscode.commands.executeCommand('notifications.hideList');
