@@ -81,6 +81,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
   });
   context.subscriptions.push({ dispose: () => controller.dispose() }, watchDocuments(controller, log));
   sessionProblem = (message) => controller.notice(message);
+  await host.moveOldSessions();
   await controller.init();
 
   const view = registerChatView(context, controller);

@@ -4,7 +4,7 @@
 // A write is complete only when every byte is written: a full disk takes what fits and says so
 // only on the next write, so a short write is finished or fails here, never taken as done.
 import { randomBytes } from 'node:crypto';
-import { open, readdir, rename, rm } from 'node:fs/promises';
+import { link, lstat, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** The part of an open file the durable writes use (node's FileHandle has it). */
@@ -151,4 +151,31 @@ export async function removeStaleTemps(dir: string, matches: (name: string) => b
     removed.push(name);
   }
   return removed;
+}
+
+/** A file system without hard links (some network and FAT drives). */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+/**
+ * Creates `path` with `data`, whole or not at all, and never over an existing file (EEXIST then):
+ * a synced temp file beside it is hard-linked to the name, so no reader ever sees it half written
+ * and a crash leaves either nothing or the whole file (plus a temp `removeStaleTemps` clears).
+ * Where hard links are not supported it is renamed to the name after checking it is free. The
+ * caller syncs the directory (once, after several).
+ */
+export async function publishNewFile(path: string, data: Uint8Array, opener: FileOpener = openFile): Promise<void> {
+  const temp = tempPathFor(path);
+  try {
+    await writeNewFileDurable(temp, data, undefined, opener);
+    try {
+      await link(temp, path);
+    } catch (err) {
+      if (!NO_LINKS.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
+      const taken = await lstat(path).then(() => true, () => false);
+      if (taken) throw Object.assign(new Error(`${basename(path)} exists already`), { code: 'EEXIST' });
+      await rename(temp, path);
+    }
+  } finally {
+    await rm(temp, { force: true });
+  }
 }

@@ -1,5 +1,5 @@
 // Builds the core agent with VS Code's implementations of its interfaces: the model client (key
-// from SecretStorage), session storage in the workspace's storage, the bound document, the
+// from SecretStorage), session storage in the workspace's sessions folder, the bound document, the
 // workspace folder for new files, and the skill catalog (workspace skills only when trusted).
 import Anthropic from '@anthropic-ai/sdk';
 import * as vscode from 'vscode';
@@ -11,10 +11,12 @@ import type { SkillCatalog } from '../core/skills/types';
 import { loadSkillCatalog } from '../core/skills/catalog';
 import { builtinTools } from '../core/tools/builtin';
 import { FileSessionStore } from '../core/sessions/fileStore';
+import { moveSessions } from '../core/sessions/moveSessions';
 import type { ReadonlySession } from '../core/sessions/schema';
 import type { ApiKeyStore } from './apiKey';
 import { VscodeDocumentAccess } from './documentAccess';
 import type { EditHighlighter } from './editHighlight';
+import { sessionsFolder } from './sessionsFolder';
 import { readSettings } from './settings';
 import { VscodeWorkspaceAccess } from './workspaceAccess';
 
@@ -44,9 +46,8 @@ export class AgentHost implements vscode.Disposable {
 
   constructor(private readonly options: AgentHostOptions) {
     this.env = options.env ?? process.env;
-    const storage = options.context.storageUri ?? options.context.globalStorageUri;
     this.store = new FileSessionStore(
-      storage.fsPath,
+      sessionsFolder(options.context),
       (message) => {
         options.log.warn(message);
         options.onSessionProblem?.(message);
@@ -69,6 +70,27 @@ export class AgentHost implements vscode.Disposable {
     };
     this.agent = new Agent(deps);
     this.watchSkills();
+  }
+
+  /**
+   * Moves the sessions earlier versions kept in this window's own workspace storage to the folder
+   * every window of the workspace shares; once moved there is nothing left to move. Call before the
+   * panel lists sessions. A move that fails is tried again at the next start (nothing is lost).
+   */
+  async moveOldSessions(): Promise<void> {
+    const old = this.options.context.storageUri?.fsPath;
+    if (!old) return;
+    const log = this.options.log;
+    try {
+      const { moved, inUse } = await moveSessions(old, this.store.dir, { onProblem: (message) => log.warn(message) });
+      if (moved.length > 0) log.info(`Moved ${moved.length} session(s) from this window's workspace storage to ${this.store.dir}`);
+      if (inUse.length > 0) log.warn(`${inUse.length} session(s) in this window's workspace storage are in use elsewhere; they move at a later start.`);
+    } catch (err) {
+      log.error(`Moving sessions from ${old} to ${this.store.dir} failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.options.onSessionProblem?.(
+        'Some of your earlier sessions could not be brought into the sessions list yet. They are safe where they were; Lesson Agent tries again the next time VS Code starts.',
+      );
+    }
   }
 
   private endpoint(): Endpoint {

@@ -1,5 +1,5 @@
-// The chat panel's "last session" pointer, kept next to the sessions in the extension's workspace
-// storage folder. Earlier versions kept it in workspaceState, which VS Code for the web stores in
+// The chat panel's "last session" pointer, kept next to the sessions in the workspace's sessions
+// folder (sessionsFolder.ts). Earlier versions kept it in workspaceState, which VS Code for the web stores in
 // the browser (IndexedDB): a new browser profile, a cleared browser or another computer opened the
 // panel on a new session. That old value is carried over once, then removed.
 import type * as vscode from 'vscode';

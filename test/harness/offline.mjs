@@ -14,7 +14,8 @@ export function workbenchUrl(server, { folder, extensionPath, testsPath, env }) 
   const remote = (path) => `vscode-remote://127.0.0.1:${server.port}${path}`;
   const payload = [
     ['extensionDevelopmentPath', remote(extensionPath)],
-    ['extensionTestsPath', remote(testsPath)],
+    // Without it (a second tab) the window loads the extension under test and runs no tests.
+    ...(testsPath ? [['extensionTestsPath', remote(testsPath)]] : []),
     ['skipWelcome', 'true'],
     ['extensionEnvironment', JSON.stringify(env)],
   ];
@@ -57,12 +58,16 @@ export async function createOfflineRoute({ dirs, folder, env }) {
   const workbenchLog = createWriteStream(join(dirs.logs, 'workbench.log'), { flags: 'a' });
   let browser;
   let page;
+  /** A second tab on the same workbench URL, while the first runs the tests (ui.openSecondTab). */
+  let second;
   let settle = () => {};
 
   /** A page in a browser context of its own: a new context is a new profile, with empty storage. */
   async function openPage() {
     browser ??= await launchBrowser(dirs.data);
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    // A context of its own (not browser.newPage's), so a second tab can open in the same profile.
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    page = await context.newPage();
     page.setDefaultNavigationTimeout(pageLoadTimeoutMs());
     // The workbench reports the test run's end and the extension host's console through these.
     await page.exposeFunction('codeAutomationExit', (code) => settle({ code }));
@@ -88,10 +93,35 @@ export async function createOfflineRoute({ dirs, folder, env }) {
     await context.close();
   }
 
+  /**
+   * A second browser tab of the same browser (same profile) on the same folder, as a teacher opens
+   * one: its own workbench and extension host, with the extension under test and no tests.
+   */
+  async function openSecondTab() {
+    if (!page) throw new Error('the first tab is not open');
+    if (second) throw new Error('a second tab is open already');
+    second = await page.context().newPage();
+    second.setDefaultNavigationTimeout(pageLoadTimeoutMs());
+    await second.exposeFunction('codeAutomationExit', () => {});
+    await second.exposeFunction('codeAutomationLog', (type, args) => workbenchLog.write(`[tab 2 ${type}] ${stringify(args)}\n`));
+    second.on('pageerror', (error) => workbenchLog.write(`[tab 2 page error] ${error.message}\n`));
+    await second.goto(workbenchUrl(server, { folder, extensionPath: repoRoot, env }));
+  }
+
+  /** Closes the second tab as a teacher does; its extension host stops on its own. */
+  async function closeSecondTab() {
+    const tab = second;
+    second = undefined;
+    if (!tab) return;
+    await tab.goto('about:blank').catch(() => {});
+    await tab.close();
+  }
+
   return {
     name: 'code-server',
     describe: () => `code-server ${CODE_SERVER_VERSION} (its VS Code's Node extension host) + headless Chromium`,
     page: () => page,
+    secondTab: { open: openSecondTab, close: closeSecondTab, page: () => second },
     /**
      * Loads (phase 1) or reloads (later phases) the workbench; resolves when the tests settle. With
      * `newProfile`, the window is closed instead and the workbench opened in a new browser profile.

@@ -168,6 +168,7 @@ async function main() {
   let route;
   const driver = createUiDriver({
     getPage: () => route?.page(),
+    getSecondTab: () => route?.secondTab,
     screenshotsDir: dirs.screenshots,
     plan: () => ({ phase: state.phase, followUps: state.followUps, resume: state.resume }),
     onReloadRequest: (suite, options) => {
@@ -187,6 +188,7 @@ async function main() {
     LESSON_AGENT_CHROMIUM: chromiumPath,
   };
   const cleanup = async () => {
+    await route?.secondTab?.close().catch(() => {});
     await route?.stop();
     await driver.close();
   };

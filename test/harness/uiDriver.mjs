@@ -3,6 +3,8 @@
 // scoped to a webview's inner frame (the frame whose document holds the request's `root`: the
 // chat's by default, the lesson preview's) unless the request says `frame: "workbench"`. The same server tells the suite index which phase it is
 // in (see run.mjs: a test may ask for a window reload followed by a named follow-up suite).
+// On code-server a test may open a second browser tab on the same folder (`openSecondTab`) and act
+// in it with `tab: "second"`, as a teacher with two tabs would.
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -32,14 +34,30 @@ async function findFrame(page, root, deadline) {
 }
 
 /**
- * @param {{ getPage: () => import('playwright-core').Page | undefined, screenshotsDir: string,
- *   plan: () => object, onReloadRequest: (suite: string, options: { newProfile?: { hostPid: number } }) => void }} options
+ * @typedef {{ open: () => Promise<void>, close: () => Promise<void>, page: () => import('playwright-core').Page | undefined }} SecondTab
+ * @param {{ getPage: () => import('playwright-core').Page | undefined, getSecondTab: () => SecondTab | undefined,
+ *   screenshotsDir: string, plan: () => object,
+ *   onReloadRequest: (suite: string, options: { newProfile?: { hostPid: number } }) => void }} options
  */
-export function createUiDriver({ getPage, screenshotsDir, plan, onReloadRequest }) {
+export function createUiDriver({ getPage, getSecondTab, screenshotsDir, plan, onReloadRequest }) {
   let shots = 0;
 
-  async function screenshot(name) {
-    const page = getPage();
+  /** The first tab (the one running the tests), or with `tab: "second"` the one ui.openSecondTab opened. */
+  function pageFor(request = {}) {
+    if (request.tab !== 'second') return getPage();
+    const page = getSecondTab()?.page();
+    if (!page) throw new Error('no second tab is open (ui.openSecondTab)');
+    return page;
+  }
+
+  function secondTab() {
+    const tabs = getSecondTab();
+    if (!tabs) throw new Error('this route has no browser tabs (code-server only)');
+    return tabs;
+  }
+
+  async function screenshot(name, request) {
+    const page = pageFor(request);
     if (!page) throw new Error('no page is open');
     mkdirSync(screenshotsDir, { recursive: true });
     const path = join(screenshotsDir, `${safeName(name)}.png`);
@@ -48,7 +66,7 @@ export function createUiDriver({ getPage, screenshotsDir, plan, onReloadRequest 
   }
 
   async function target(request, deadline) {
-    const page = getPage();
+    const page = pageFor(request);
     if (!page) throw new Error('no page is open');
     if (request.frame === 'workbench') return page.mainFrame();
     return findFrame(page, request.root || DEFAULT_ROOT, deadline);
@@ -84,7 +102,9 @@ export function createUiDriver({ getPage, screenshotsDir, plan, onReloadRequest 
   };
 
   async function perform(op, request) {
-    if (op === 'screenshot') return screenshot(request.name);
+    if (op === 'screenshot') return screenshot(request.name, request);
+    if (op === 'openSecondTab') return secondTab().open();
+    if (op === 'closeSecondTab') return secondTab().close();
     if (op === 'reloadAfterTest') {
       if (typeof request.suite !== 'string' || !request.suite) throw new Error('suite is required');
       if (request.newProfile !== undefined && !Number.isInteger(request.newProfile?.hostPid)) {
@@ -127,7 +147,7 @@ export function createUiDriver({ getPage, screenshotsDir, plan, onReloadRequest 
       const message = String(error?.message ?? error).split('\n').slice(0, 6).join('\n');
       let shot = '';
       try {
-        shot = await screenshot(`driver-error-${++shots}-${op}`);
+        shot = await screenshot(`driver-error-${++shots}-${op}`, request);
       } catch {
         // the page itself is gone; the message says enough
       }

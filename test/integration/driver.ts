@@ -40,6 +40,8 @@ export interface TargetOptions {
    * the workbench page around them.
    */
   frame?: 'chat' | 'preview' | 'page' | 'workbench';
+  /** The tab running the tests (default), or the one `ui.openSecondTab` opened. */
+  tab?: 'first' | 'second';
 }
 
 export interface WaitOptions extends TargetOptions {
@@ -133,8 +135,20 @@ export const ui = {
     return call('evaluate', { expression, ...options });
   },
   /** Saves a screenshot of the whole window under .test-artifacts; returns its path. */
-  async screenshot(name: string): Promise<string> {
-    return expect<string>(await call('screenshot', { name }), isString, 'a path');
+  async screenshot(name: string, options: Pick<TargetOptions, 'tab'> = {}): Promise<string> {
+    return expect<string>(await call('screenshot', { name, ...options }), isString, 'a path');
+  },
+  /**
+   * Opens a second browser tab (same browser profile) on the same code-server and folder, as a
+   * teacher opens one: its own workbench and extension host, running the extension under test but
+   * no tests. Act in it with `{ tab: 'second' }`; close it with `closeSecondTab` (in a `finally`).
+   * Not on the desktop route, which has no tabs.
+   */
+  async openSecondTab(): Promise<void> {
+    await call('openSecondTab', {});
+  },
+  async closeSecondTab(): Promise<void> {
+    await call('closeSecondTab', {});
   },
   /**
    * Asks for a window reload as soon as the calling test ends, followed by the suite declared

@@ -58,7 +58,7 @@ describeAfterReload(NEW_PROFILE, function () {
     }
     await vscode.commands.executeCommand('lessonAgent.openChat');
     const api = await activeExtension();
-    assert.equal(api.host.store.dir, left.storeDir, 'the same workspace storage: VS Code gives a window another folder only while the old one still runs');
+    assert.equal(api.host.store.dir, left.storeDir, 'the same sessions folder');
     assert.equal(api.controller.currentSessionId, left.sessionId, `the session used last, not the newest (${left.newestId})`);
     await ui.waitFor(READY);
     await ui.waitFor(TITLE, { text: left.title });

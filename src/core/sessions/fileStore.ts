@@ -1,5 +1,5 @@
-// Sessions on disk, in a directory the caller gives (the extension's workspace storage, or the
-// CLI's --session-dir): `sessions/<id>.jsonl`, an append-only journal per session (journal.ts);
+// Sessions on disk, in a directory the caller gives (the workspace's sessions folder in the
+// extension's global storage, or the CLI's --session-dir): `sessions/<id>.jsonl`, an append-only journal per session (journal.ts);
 // `sessions/<id>.lock` while a process writes it (lock.ts); `index.json`, the list (sessionIndex.ts).
 // Every checkpoint is appended and synced to disk; past a threshold the journal is compacted into
 // one snapshot, written to a synced temp file and renamed over it. A damaged journal keeps every
