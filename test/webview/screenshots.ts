@@ -7,7 +7,7 @@ import type { HostMessage } from '../../src/shared/protocol';
 import { emptySessionView } from '../../src/shared/view';
 import type { Question } from '../../src/shared/questions';
 import type { SessionView } from '../../src/shared/view';
-import { CONFIRMATION, REPLY, SESSIONS, THREE_QUESTIONS, TurnEvents, USAGE, finishedTurn, narratedTurn, sessionFrom, snapshot } from './fixtures';
+import { CONFIRMATION, REPLY, SESSIONS, SESSION_ID, THREE_QUESTIONS, TurnEvents, USAGE, finishedTurn, narratedTurn, sessionFrom, snapshot } from './fixtures';
 import type { PreviewServer } from './harness';
 import { WebviewPage, launchBrowser, repoRoot, startPreviewServer } from './harness';
 import type { ThemeName } from './themes';
@@ -67,7 +67,9 @@ function lateBinding(bound: boolean): SessionView {
     .text(REPLY.split('\n')[0] ?? '')
     .usage(USAGE)
     .done().events;
-  return applyAgentEvents(emptySessionView('s-late', 'What can you do?'), bound ? [...first, ...second] : first);
+  return applyAgentEvents(emptySessionView(SESSION_ID, 'What can you do?'), bound ? [...first, ...second] : first, (w) => {
+    throw new Error(`late-binding scene: ${w}`);
+  });
 }
 
 /** Answers the panel's preview request as the host would. */
