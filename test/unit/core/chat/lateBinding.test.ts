@@ -70,10 +70,10 @@ describe('chat controller: a chat without a document takes the lesson the teache
   });
 
   it('takes a Markdown file the same way', async () => {
-    let active: BoundDocumentView | undefined;
-    s = await setup(REPLY, { deps: { activeDocument: () => active } });
+    const editor: { active?: BoundDocumentView } = {};
+    s = await setup(REPLY, { deps: { activeDocument: () => editor.active } });
     await send('What can you do?');
-    active = NOTES;
+    editor.active = NOTES;
     await send('Tidy the headings');
     assert.deepEqual((await storedView(s)).document, NOTES);
   });
