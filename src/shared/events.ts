@@ -3,6 +3,14 @@
 import * as z from 'zod';
 import { questionSchema } from './questions';
 
+/** A document a session works on: its URI, the name shown (workspace-relative) and its kind. */
+export const boundDocumentSchema = z.object({
+  uri: z.string(),
+  name: z.string(),
+  kind: z.enum(['lesson', 'text']),
+});
+export type BoundDocumentView = z.infer<typeof boundDocumentSchema>;
+
 export const ERROR_CODES = [
   'no_api_key',
   'auth',
@@ -93,7 +101,16 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     ...base,
     type: z.literal('turn_start'),
     /** The user message that opened the turn; absent when a turn resumes after an answer. */
-    userMessage: z.object({ id: z.string(), text: z.string(), context: z.string().optional(), createdAt: z.number() }).optional(),
+    userMessage: z
+      .object({
+        id: z.string(),
+        text: z.string(),
+        context: z.string().optional(),
+        createdAt: z.number(),
+        /** The chat had no document and works on this one from this message on (it was open in the editor). */
+        bound: boundDocumentSchema.optional(),
+      })
+      .optional(),
     createdAt: z.number(),
   }),
   z.object({ ...base, type: z.literal('text'), delta: z.string() }),

@@ -3,7 +3,7 @@
 // snapshot after a reload shows exactly what a live panel would.
 import { DEFAULT_TITLE } from './titles';
 import * as z from 'zod';
-import { ERROR_CODES, confirmationRequestSchema, costSchema, usageSchema } from './events';
+import { ERROR_CODES, boundDocumentSchema, confirmationRequestSchema, costSchema, usageSchema, type BoundDocumentView } from './events';
 import { answerValueSchema, questionSchema } from './questions';
 
 export const stepViewSchema = z.object({
@@ -59,6 +59,8 @@ export const userItemSchema = z.object({
   /** A short label for attached context (e.g. "Selection, lines 4-9"). */
   context: z.string().optional(),
   createdAt: z.number(),
+  /** The chat had no document and works on this one from this message on: said above the message. */
+  bound: boundDocumentSchema.optional(),
 });
 export type UserItem = z.infer<typeof userItemSchema>;
 
@@ -90,12 +92,7 @@ export type AssistantItem = z.infer<typeof assistantItemSchema>;
 export const chatItemSchema = z.discriminatedUnion('kind', [userItemSchema, assistantItemSchema]);
 export type ChatItem = z.infer<typeof chatItemSchema>;
 
-export const boundDocumentSchema = z.object({
-  uri: z.string(),
-  name: z.string(),
-  kind: z.enum(['lesson', 'text']),
-});
-export type BoundDocumentView = z.infer<typeof boundDocumentSchema>;
+export { boundDocumentSchema, type BoundDocumentView };
 
 /** What a restore brings back to an earlier point: the lesson and the conversation, or one of them. */
 export const REWIND_SCOPES = ['both', 'document', 'conversation'] as const;

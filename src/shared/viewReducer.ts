@@ -47,13 +47,15 @@ function onTurnStart(view: SessionView, event: EventOf<'turn_start'>): ReduceRes
   if (event.userMessage) {
     if (found) return ignore(view, event, 'the turn already exists');
     const m = event.userMessage;
-    const user: ChatItem = { kind: 'user', id: m.id, text: m.text, createdAt: m.createdAt, ...(m.context ? { context: m.context } : {}) };
+    const user: ChatItem = { kind: 'user', id: m.id, text: m.text, createdAt: m.createdAt, ...(m.context ? { context: m.context } : {}), ...(m.bound ? { bound: m.bound } : {}) };
     // A new session is named by its first message, as the store names it.
     const title = view.items.length === 0 && view.title === DEFAULT_TITLE ? titleFrom(m.text) : view.title;
     // A new message: what the last restore set aside is no longer a Redo; it stays, as a branch.
     const { redo, ...rest } = view;
     const branches = redo?.branch ? [...(view.branches ?? []), redo.branch] : view.branches;
-    const next = { ...rest, ...(branches ? { branches } : {}), title, items: [...view.items, user, newAssistant(event.turnId, event.createdAt)], busy: true };
+    // The message that bound the chat to a document: the header names it from now on, as the store has it.
+    const document = view.document ?? m.bound;
+    const next = { ...rest, ...(branches ? { branches } : {}), ...(document ? { document } : {}), title, items: [...view.items, user, newAssistant(event.turnId, event.createdAt)], busy: true };
     return { view: next };
   }
   if (!found) {

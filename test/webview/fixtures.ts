@@ -4,7 +4,7 @@ import { callCost } from '../../src/core/agent/cost';
 import type { AgentEvent, ConfirmationRequest, ErrorCode, Usage } from '../../src/shared/events';
 import type { HostMessage } from '../../src/shared/protocol';
 import type { Question } from '../../src/shared/questions';
-import type { HostMeta, SessionSummary, SessionView } from '../../src/shared/view';
+import type { BoundDocumentView, HostMeta, SessionSummary, SessionView } from '../../src/shared/view';
 import { emptySessionView } from '../../src/shared/view';
 import { applyAgentEvents } from '../../src/shared/viewReducer';
 
@@ -38,8 +38,9 @@ export class TurnEvents {
     this.events.push({ sessionId: this.sessionId, turnId: this.turnId, ...e } as AgentEvent);
     return this;
   }
-  start(text: string, at = T0): this {
-    return this.add({ type: 'turn_start', createdAt: at + 1, userMessage: { id: `u-${this.turnId}`, text, createdAt: at } });
+  /** `bound`: the chat had no document and takes this one with the message. */
+  start(text: string, at = T0, bound?: BoundDocumentView): this {
+    return this.add({ type: 'turn_start', createdAt: at + 1, userMessage: { id: `u-${this.turnId}`, text, createdAt: at, ...(bound ? { bound } : {}) } });
   }
   resume(at = T0): this {
     return this.add({ type: 'turn_start', createdAt: at });

@@ -7,10 +7,11 @@ import type { HostMessage } from '../../src/shared/protocol';
 import { emptySessionView } from '../../src/shared/view';
 import type { Question } from '../../src/shared/questions';
 import type { SessionView } from '../../src/shared/view';
-import { CONFIRMATION, REPLY, SESSIONS, THREE_QUESTIONS, SESSION_ID, TurnEvents, USAGE, finishedTurn, narratedTurn, sessionFrom, snapshot } from './fixtures';
+import { CONFIRMATION, REPLY, SESSIONS, SESSION_ID, THREE_QUESTIONS, TurnEvents, USAGE, finishedTurn, narratedTurn, sessionFrom, snapshot } from './fixtures';
 import type { PreviewServer } from './harness';
 import { WebviewPage, launchBrowser, repoRoot, startPreviewServer } from './harness';
 import type { ThemeName } from './themes';
+import { applyAgentEvents } from '../../src/shared/viewReducer';
 
 const DEFAULT_WIDTH = 420;
 
@@ -44,6 +45,31 @@ function threeExchanges(): SessionView {
     ...turn('t2', 'Make the sentences about a morning routine', 'changed 5 lines', 'The five sentences now follow a morning routine.', 5),
     ...turn('t3', 'Add a short writing task at the end', 'added a writing task', 'I added a writing task: *Describe your morning in five sentences.*', 9),
   ]);
+}
+
+/**
+ * A chat started before any lesson was open: "What can you do?" answered, then (with `bound`) the
+ * lesson opened beside it taken with the next message.
+ */
+function lateBinding(bound: boolean): SessionView {
+  const lesson = { uri: 'file:///w/french-verbs.lesson.xml', name: 'french-verbs.lesson.xml', kind: 'lesson' as const };
+  const first = new TurnEvents('t1')
+    .start('What can you do?', Date.UTC(2026, 1, 6, 9, 0))
+    .text('I write and check exercises in your lessons. Open a lesson, then try:\n\n- [Add a fill-in-the-blank exercise about French verbs](prompt:)')
+    .usage(USAGE)
+    .done().events;
+  const second = new TurnEvents('t2')
+    .start('Add a fill-in-the-blank exercise about French verbs', Date.UTC(2026, 1, 6, 9, 3), lesson)
+    .tool('t2-c1', 'load_skill', 'Checking fill-blanks rules')
+    .toolEnd('t2-c1', 'success', { resultSummary: 'fill-blanks' })
+    .tool('t2-c2', 'edit_document', 'Editing document')
+    .toolEnd('t2-c2', 'success', { resultSummary: '+7 lines', editId: 't2-e1' })
+    .text(REPLY.split('\n')[0] ?? '')
+    .usage(USAGE)
+    .done().events;
+  return applyAgentEvents(emptySessionView(SESSION_ID, 'What can you do?'), bound ? [...first, ...second] : first, (w) => {
+    throw new Error(`late-binding scene: ${w}`);
+  });
 }
 
 /** Answers the panel's preview request as the host would. */
@@ -231,6 +257,16 @@ const scenes: Scene[] = [
       snapshot(sessionFrom(finishedTurn().events), 9, { activeDocument: { uri: 'file:///workspace/water-cycle.lesson.xml', name: 'water-cycle.lesson.xml', kind: 'lesson' } }),
       { type: 'exported', sessionId: SESSION_ID, name: '~/Documents/French verbs, unit 3.md', uri: 'file:///home/teacher/Documents/French%20verbs%2C%20unit%203.md' },
     ],
+  },
+  {
+    // A chat without a lesson while one is open in the editor: what its next message will work on.
+    name: 'late-binding-offer',
+    messages: [snapshot(lateBinding(false), 5, { activeDocument: { uri: 'file:///w/french-verbs.lesson.xml', name: 'french-verbs.lesson.xml', kind: 'lesson' } })],
+  },
+  {
+    // ...and the message that took it, saying so; the header names the lesson.
+    name: 'late-binding',
+    messages: [snapshot(lateBinding(true), 14, { activeDocument: { uri: 'file:///w/french-verbs.lesson.xml', name: 'french-verbs.lesson.xml', kind: 'lesson' } })],
   },
   {
     // Restore to here on the second message: the choice of what to restore, and what it would change.

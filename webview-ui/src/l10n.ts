@@ -4,7 +4,7 @@ import { ANSWER_PROBLEMS } from '../../src/shared/answers';
 
 export const en = {
   appLabel: 'Lesson Agent chat',
-  headerNoDocument: 'No document bound',
+  headerNoDocument: 'No lesson open yet',
   headerDocument: 'Bound to {0}',
   sessions: 'Sessions',
   newSession: 'New session',
@@ -32,6 +32,8 @@ export const en = {
   boundElsewhere: 'Edits go to {0}, not to {1} in the editor.',
   showBound: 'Show it',
   newSessionFor: 'New session for {0}',
+  boundNow: 'This chat now works on {0}: its edits go there.',
+  bindsNext: 'This chat has no lesson yet. Your next message works on {0}: its edits go there.',
 
   emptyTitle: 'What shall we work on?',
   emptyIntro: 'Ask about your lesson, or ask for an exercise. Every step the agent takes is shown here.',

@@ -169,6 +169,12 @@ export const TEST_IDS = {
    * with "Show it" and "New session for <the other one>".
    */
   documentMismatch: 'document-mismatch',
+  /** Above the input of a chat without a document: the lesson open in the editor that its next message will work on. */
+  bindOffer: 'bind-offer',
+  /** Header: said instead of the document's name while the chat has none. */
+  noDocument: 'no-document',
+  /** Above a message of the teacher's: from this message on, the chat works on that lesson. */
+  boundNotice: 'bound-notice',
   showBoundDocument: 'show-bound-document',
   newSessionForActive: 'new-session-for-active',
   /** The fallback an error boundary shows instead of a broken message or card. */

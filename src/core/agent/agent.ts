@@ -306,11 +306,12 @@ export class Agent {
     const text = redactSecrets(request.text.trim());
     if (text.length === 0) throw new AgentRequestError('The message is empty.');
     const context = request.context;
-    const started = owner.startTurn({ text, ...(context ? { context: { label: context.label, block: contextBlock(context.label, context.text) } } : {}) });
+    const block = context ? { context: { label: context.label, block: contextBlock(context.label, context.text) } } : {};
+    const started = owner.startTurn({ text, ...block, ...(request.bind ? { bind: request.bind } : {}) });
     await owner.save();
     const { turn, message, abandoned } = started;
     if (abandoned) emitFor(abandoned)({ type: 'error', code: 'cancelled', message: 'You sent a new message instead of answering.', retryable: false });
-    const userMessage = { id: message.id, text, createdAt: message.createdAt, ...(context ? { context: context.label } : {}) };
+    const userMessage = { id: message.id, text, createdAt: message.createdAt, ...(context ? { context: context.label } : {}), ...(message.bound ? { bound: message.bound } : {}) };
     const emit = emitFor(turn.id);
     emit({ type: 'turn_start', userMessage, createdAt: turn.startedAt });
     return this.start(owner, turn.id, emit, signal);

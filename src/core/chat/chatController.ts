@@ -5,6 +5,8 @@
 // that (re)loads says `ready` and gets a snapshot.
 import type { HostMessage, WebviewMessage } from '../../shared/protocol';
 import { parseWebviewMessage } from '../../shared/protocol';
+import { documentToBind } from '../../shared/lateBinding';
+import type { BoundDocumentView } from '../../shared/view';
 import { pendingCard } from '../../shared/viewReducer';
 import type { TurnRequest } from '../agent/agent';
 import type { ReadonlySession } from '../sessions/schema';
@@ -262,18 +264,21 @@ export class ChatController {
       this.deps.actions.notify('warn', `The agent is still working on the last request${place}. Stop it first, or wait.`);
       return;
     }
+    let bind: BoundDocumentView | undefined;
     const sessionId = await this.turns.whileStarting(async () => {
       // A new message leaves a waiting proposal undecided for good: its diff has nothing to show.
       const waiting = pendingCard(this.shown.view);
       if (waiting?.kind === 'confirmation') await this.deps.actions.closeDiffs([proposalKey(waiting.toolCallId)]).catch(() => undefined);
       const current = this.currentSessionId;
-      if (current) return current;
       const document = this.deps.activeDocument();
+      // A chat started before any lesson was open takes the lesson the teacher works in now.
+      if (current) bind = documentToBind(this.shown.view.document, document);
+      if (current) return current;
       const session = await this.deps.agent.createSession(document ? { document } : {});
       await this.shown.show(session);
       return session.id;
     });
-    await this.run({ kind: 'message', sessionId, text, ...(context ? { context } : {}) });
+    await this.run({ kind: 'message', sessionId, text, ...(context ? { context } : {}), ...(bind ? { bind } : {}) });
   }
 
   async stop(): Promise<void> {

@@ -131,7 +131,7 @@ export class SessionOwner {
   // ---- the turn's lifecycle (turnLifecycle.ts) ---------------------------------------------------
 
   /** Opens a turn with the user's message, settling what earlier turns left open first. */
-  startTurn(request: { text: string; context?: { label: string; block: string } }): { turn: ReadonlyTurn; message: StoredMessage; abandoned?: string } {
+  startTurn(request: { text: string; context?: { label: string; block: string }; bind?: BoundDocumentView }): { turn: ReadonlyTurn; message: StoredMessage; abandoned?: string } {
     return lifecycle.startTurn(this.draft, request);
   }
 

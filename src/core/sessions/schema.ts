@@ -80,6 +80,11 @@ export const storedMessageSchema = z.object({
   turnId: z.string(),
   /** User messages: a label for attached context (the selection), shown as a chip. */
   context: z.string().optional(),
+  /**
+   * User messages: the session had no document and was bound to this one with this message (the
+   * panel says so above it). The binding itself is the session's `document`.
+   */
+  bound: boundDocumentSchema.optional(),
   /** User messages: the document as sent with this message, before its own blocks (after tool results). */
   document: z.array(documentAttachmentSchema).optional(),
   /** User messages: what changed since the frame was made, after the document and before its own words. */

@@ -2,7 +2,7 @@
 // is retried, and ends (complete, stop, fail, refuse). Every ending and every new start leaves a
 // transcript the next request can use: each tool_use answered, each open call ended, a card the
 // user wrote past answered "not answered", a turn a crash left running stopped.
-import type { ErrorCode } from '../../shared/events';
+import type { BoundDocumentView, ErrorCode } from '../../shared/events';
 import { DEFAULT_TITLE, titleFrom } from '../../shared/titles';
 import type { SessionDraft } from './draft';
 import { setRedo } from './lineRecords';
@@ -30,7 +30,7 @@ export const NOT_ANSWERED = 'The user did not answer; they wrote a new message i
  */
 export function startTurn(
   d: SessionDraft,
-  request: { text: string; context?: { label: string; block: string } },
+  request: { text: string; context?: { label: string; block: string }; bind?: BoundDocumentView },
 ): { turn: ReadonlyTurn; message: StoredMessage; abandoned?: string } {
   settleStaleTurns(d);
   const abandoned = abandonPending(d);
@@ -52,7 +52,14 @@ export function startTurn(
   setRedo(d, undefined);
   const context = request.context;
   const blocks: StoredBlock[] = [...(context ? [{ type: 'text' as const, text: context.block }] : []), { type: 'text', text: request.text }];
-  const message = d.append(turn.id, 'user', blocks, context ? { context: context.label } : {});
+  // A session without a document takes the one the teacher now works in; the message says so. The
+  // model reads the document from this message on (a copy goes at the end: nothing earlier changes).
+  const bound = request.bind && !s.document ? { ...request.bind } : undefined;
+  if (bound) {
+    s.document = { ...bound };
+    d.changes.document();
+  }
+  const message = d.append(turn.id, 'user', blocks, { ...(context ? { context: context.label } : {}), ...(bound ? { bound } : {}) });
   if (firstPrompt && s.title === DEFAULT_TITLE) {
     s.title = titleFrom(request.text);
     d.changes.title();

@@ -210,6 +210,7 @@ export function sessionToView(session: ReadonlySession): SessionView {
         text: promptText(prompt),
         createdAt: prompt.createdAt,
         ...(prompt.context ? { context: prompt.context } : {}),
+        ...(prompt.bound ? { bound: prompt.bound } : {}),
       });
     }
     items.push(assistantItem(session, turn, edits));

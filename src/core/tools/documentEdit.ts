@@ -21,7 +21,7 @@ export function errorResult(content: string, summary?: string): ToolResult {
 }
 
 export const NO_DOCUMENT =
-  'No document is bound to this session. Ask the user to open the lesson (or another text file) in the editor and start a new session from it.';
+  'No document is bound to this session. Ask the user to open the lesson (or a Markdown file) in the editor and ask again: the chat takes the lesson open in the editor with their next message.';
 
 /** Reads the document, turning "deleted" into a result the model can act on. */
 export async function readDocument(document: DocumentAccess): Promise<DocumentSnapshot | ToolResult> {

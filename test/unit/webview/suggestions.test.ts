@@ -1,9 +1,11 @@
 // Suggestions in a reply: a `[text](prompt:)` link becomes a button that sends its own visible
-// text as the next message (by click or keyboard), or fills the input while the agent is busy.
+// text as the next message (by click or keyboard), or goes into the input (after the teacher's
+// draft, never over it) while the agent is busy. A new chat's examples behave the same.
 // Nothing else can ride on it: other `prompt:` forms, look-alike markup and ordinary links stay
 // inert or plain links, and clicking them sends nothing.
 import * as assert from 'node:assert/strict';
-import { TurnEvents, sessionFrom } from '../../webview/fixtures';
+import { emptySessionView } from '../../../src/shared/view';
+import { SESSION_ID, TurnEvents, sessionFrom } from '../../webview/fixtures';
 import { byTestId, previewSuite } from '../../webview/suite';
 import type { InPage } from '../../webview/inPage';
 
@@ -58,11 +60,26 @@ describe('webview: suggestions in a reply', function () {
     ]);
   });
 
-  it('puts the suggestion in the input instead while the agent is still replying', async () => {
+  it('puts the suggestion in the input instead while the agent is still replying, after the draft typed there', async () => {
     const w = await preview.openWith(sessionFrom(reply(SUGGESTIONS, false).events), 3);
-    await w.page.locator(`${byTestId('message-text')} a.md-suggestion`).first().click();
+    const suggestions = w.page.locator(`${byTestId('message-text')} a.md-suggestion`);
+    await suggestions.first().click();
     assert.deepEqual(await w.postedOfType('send'), []);
     assert.equal(await w.page.inputValue(byTestId('chat-input')), 'Add a sequencing exercise about a morning routine');
+
+    await w.page.fill(byTestId('chat-input'), 'Use the verbs of unit 3');
+    await suggestions.nth(1).click();
+    assert.deepEqual(await w.postedOfType('send'), []);
+    assert.equal(await w.page.inputValue(byTestId('chat-input')), 'Use the verbs of unit 3\nWhat can you do?', 'the draft is kept, the suggestion after it');
+  });
+
+  it("sends a new chat's example at once, as a reply's suggestion, and leaves the teacher's draft in the input", async () => {
+    const w = await preview.openWith(emptySessionView(SESSION_ID, 'New session'), 0);
+    await w.page.fill(byTestId('chat-input'), 'A reading about the seasons');
+    const example = w.page.locator(byTestId('example-request')).filter({ hasText: 'What can you do?' });
+    await example.click();
+    assert.deepEqual(await w.waitForPosted('send'), [{ type: 'send', text: 'What can you do?' }]);
+    assert.equal(await w.page.inputValue(byTestId('chat-input')), 'A reading about the seasons', 'the draft is still there');
   });
 
   it('leaves every other form inert: no button, nothing sent, only the http(s) link live', async () => {

@@ -87,16 +87,22 @@ export function App(): ReactNode {
     [focusInput],
   );
   const host = useHost({ onPrefill, onFocusInput: focusInput, onExported: setExported });
-  // Suggestions read the session when clicked, so the actions object stays the same.
+  // Suggestions read the session and the draft when clicked, so the actions object stays the same.
   const sessionRef = useRef(host.session);
+  const draftRef = useRef(ui.draft);
   useLayoutEffect(() => {
     sessionRef.current = host.session;
-  }, [host.session]);
+    draftRef.current = ui.draft;
+  }, [host.session, ui.draft]);
+  // Every suggestion (a new chat's examples, a reply's list) sends at once. While the agent is busy
+  // or waits for an answer it goes into the input instead, after what the teacher typed there: a
+  // draft is never replaced (when sent at once, the draft stays in the input as it was).
   const suggest = useCallback(
     (text: string) => {
       const current = sessionRef.current;
+      const draft = draftRef.current.trimEnd();
       if (!current.busy && pendingCard(current) === undefined) post({ type: 'send', text });
-      else onPrefill(text, false);
+      else onPrefill(draft && draft !== text ? `${draft}\n${text}` : text, false);
     },
     [onPrefill],
   );

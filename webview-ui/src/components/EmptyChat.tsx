@@ -1,5 +1,6 @@
-// A new session: what the agent can do, example requests (a click fills the input), and the
-// onboarding card when no API key is set, or while the offline demo stands in for Claude.
+// A new session: what the agent can do, example requests (a click sends one, as every suggestion
+// does: App.tsx `suggest`), and the onboarding card when no API key is set, or while the offline
+// demo stands in for Claude.
 import type { ReactNode } from 'react';
 import type { HostMeta } from '../../../src/shared/view';
 import type { MessageKey } from '../l10n';
@@ -36,7 +37,7 @@ function Onboarding({ demo }: { demo: boolean }): ReactNode {
 }
 
 export function EmptyChat({ meta }: { meta: HostMeta }): ReactNode {
-  const { ui, focusInput } = useChat();
+  const { suggest } = useChat();
   return (
     <div className="empty-chat" data-testid={TEST_IDS.emptyChat}>
       {meta.hasApiKey && !meta.demo ? null : <Onboarding demo={meta.demo} />}
@@ -49,10 +50,7 @@ export function EmptyChat({ meta }: { meta: HostMeta }): ReactNode {
               type="button"
               className="example"
               data-testid={TEST_IDS.example}
-              onClick={() => {
-                ui({ type: 'draft', text: t(key) });
-                focusInput();
-              }}
+              onClick={() => suggest(t(key))}
             >
               <Icon name="lightbulb" /> {t(key)}
             </button>

@@ -30,7 +30,9 @@ export function Header({ session, meta, sessionsOpen, branchesOpen }: { session:
               <Icon name={doc.kind === 'lesson' ? 'book' : 'file'} /> {doc.name}
             </span>
           ) : (
-            <span className="bound-document muted">{t('headerNoDocument')}</span>
+            <span className="bound-document muted" data-testid={TEST_IDS.noDocument}>
+              {t('headerNoDocument')}
+            </span>
           )}
           {meta.demo ? (
             <span className="demo-label" data-testid={TEST_IDS.demoLabel}>

@@ -2,6 +2,7 @@
 // export: where it went, with Open), and, when the editor shows another document than the one
 // this session edits, where the agent's edits will go, with a way to show it or start over there.
 import type { ReactNode } from 'react';
+import { documentToBind } from '../../../src/shared/lateBinding';
 import type { HostMeta, SessionView } from '../../../src/shared/view';
 import { t } from '../l10n';
 import { useChat } from '../state/chatContext';
@@ -26,11 +27,23 @@ export function ExportedNote({ exported, onDismiss }: { exported: Exported; onDi
   );
 }
 
-/** Shown while the active editor holds another document than the session's. */
+/**
+ * Shown while the active editor holds another document than the session's; or, in a chat that has
+ * no document yet, the lesson its next message will work on (the host binds it by the same rule).
+ */
 export function BoundDocumentNote({ session, meta }: { session: SessionView; meta: HostMeta }): ReactNode {
   const { post } = useChat();
   const bound = session.document;
   const active = meta.activeDocument;
+  const next = session.items.length > 0 ? documentToBind(bound, active) : undefined;
+  if (next) {
+    return (
+      <div className="status-note status-info" role="status" data-testid={TEST_IDS.bindOffer}>
+        <Icon name="info" />
+        <span className="status-text">{t('bindsNext', next.name)}</span>
+      </div>
+    );
+  }
   if (!bound || !active || bound.uri === active.uri || session.items.length === 0) return null;
   return (
     <div className="status-note status-info" role="status" data-testid={TEST_IDS.documentMismatch}>

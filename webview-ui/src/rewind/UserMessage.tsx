@@ -59,6 +59,11 @@ export function UserMessage({ item, locked }: { item: UserItem; locked: boolean 
   const close = (): void => setOpen('none');
   return (
     <div className="message message-user" data-testid={TEST_IDS.message} data-kind="user" data-id={item.id}>
+      {item.bound ? (
+        <p className="bound-notice" role="note" data-testid={TEST_IDS.boundNotice}>
+          <Icon name={item.bound.kind === 'lesson' ? 'book' : 'file'} /> <span>{t('boundNow', item.bound.name)}</span>
+        </p>
+      ) : null}
       <div className="bubble" aria-label={t('you')}>
         {item.context ? (
           <div className="user-context">

@@ -15,7 +15,7 @@ export interface ChatActions {
   revertEdit: (editId: string) => Promise<RevertResult>;
   /** Asks the host to make an undone or reverted edit again; says whether it could. */
   applyEditAgain: (editId: string) => Promise<RevertResult>;
-  /** A suggestion in a reply was chosen: sent when the chat is free, else put in the input. */
+  /** A suggestion (a reply's, or a new chat's example) was chosen: sent when the chat is free, else put in the input after the draft. */
   suggest: (text: string) => void;
 }
 
