@@ -50,7 +50,7 @@ describe('offline demo in VS Code: questions, confirmations, selection and failu
     assert.deepEqual(await lastSteps(), ['Asking you 3 questions', 'Checking true-false rules', 'Editing document']);
     const text = documentText(t);
     assert.ok(validateLesson(text).ok, JSON.stringify(validateLesson(text).errors));
-    assert.match(text, /type="true-false">\n\s*<h3>les fêtes de fin d’année: true or false\?[\s\S]*Offline demo draft for B1/);
+    assert.match(text, /type="true-false">\n\s*<h3>Les fêtes de fin d’année: true or false\?[\s\S]*Offline demo draft for B1/);
   });
 
   it('skipping the questions leaves the document as it is, and the reply says so', async () => {
