@@ -50,7 +50,7 @@ function lessonParts(doc: string | undefined): { open: string; body: string } {
   return { open: `${m[1]}>`, body: m[2] === '/' ? '' : (m[3] ?? '').replace(/\s+$/, '') };
 }
 
-function sourceText(spec: ValueSpec, facts: RequestFacts): string {
+function sourceText(spec: Pick<ValueSpec, 'from'>, facts: RequestFacts): string {
   switch (spec.from) {
     case 'document':
       return facts.document ?? '';
@@ -136,7 +136,7 @@ class Resolver {
       case 'userText':
       case 'context':
       case 'contextLabel':
-        return sourceText({ from: name, with: '' }, facts);
+        return sourceText({ from: name }, facts);
       default:
         return undefined;
     }
