@@ -108,6 +108,9 @@ async function main() {
     folder: dirs.samples,
     port: opts.port,
     env,
+    // A new user (first run, or --fresh) starts on the Welcome page, where the getting-started
+    // walkthrough is (in the demo, with "Try the offline demo" in place of "Set API key").
+    settings: { 'workbench.startupEditor': 'welcomePage' },
     logPath: join(dirs.root, 'code-server.log'),
   });
   stoppers.push(server.stop);

@@ -91,6 +91,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
   const updateContext = () => {
     void vscode.commands.executeCommand('setContext', 'lessonAgent.hasStoredKey', apiKeys.hasStoredKey());
     void vscode.commands.executeCommand('setContext', 'lessonAgent.hasSession', Boolean(controller.currentSessionId));
+    // The walkthrough's "Try the offline demo" step instead of "Add your Anthropic API key".
+    void vscode.commands.executeCommand('setContext', 'lessonAgent.demo', host.demo);
   };
   updateContext();
   context.subscriptions.push(

@@ -123,6 +123,19 @@ export function lessonPatch(previous: KeyedLesson, next: KeyedLesson): LessonPat
 }
 
 /**
+ * A long lesson opened in two steps: its first `count` blocks (`opening`, the same lesson cut
+ * short), then the patch that turns that opening into the whole lesson. Undefined when the lesson
+ * has no more than `count` blocks (it goes whole). The patch carries the rest, and only the rest:
+ * the opening's blocks are the very objects of `next`.
+ */
+export function splitOpening(next: KeyedLesson, count: number): { opening: LessonView; rest: LessonPatch } | undefined {
+  const { blocks } = next.lesson;
+  if (blocks.length <= count) return undefined;
+  const opening: LessonView = { ...next.lesson, blocks: blocks.slice(0, count) };
+  return { opening, rest: lessonPatch(keyLesson(opening), next) };
+}
+
+/**
  * A lesson as the preview holds it: each top-level block with its lines counted from its own first
  * line (the block's own `line` is 0), and that first line apart (`lines[i]` for `blocks[i]`). A
  * source line of an element is its block's line plus its own.

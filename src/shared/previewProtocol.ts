@@ -37,6 +37,13 @@ export type ReportAnswer = (typeof REPORT_ANSWERS)[number];
 
 // ---- host -> preview ----------------------------------------------------------------------
 
+/**
+ * A lesson longer than this many blocks opens in two messages: these first blocks as the
+ * `document`, then the rest as a `lessonPatch` on it, so the top of a 300 KB lesson is on screen
+ * before the whole of it is built (the preview paints the first before it applies the second).
+ */
+export const OPENING_BLOCKS = 60;
+
 // Documents and patches are numbered (`seq`) in the order the host sends them; a patch names the
 // message it applies on top of (`base`). A preview that does not hold that one (a message lost
 // while hidden, one it refused) asks for the whole document again (`resync`).

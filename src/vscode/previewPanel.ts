@@ -7,15 +7,18 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { LessonViewCache } from '../core/lesson/lessonViewCache';
 import type { KeyedLesson } from '../shared/lessonPatch';
-import { keyLesson, lessonPatch } from '../shared/lessonPatch';
+import { keyLesson, lessonPatch, splitOpening } from '../shared/lessonPatch';
 import type { Copy } from '../shared/lessonView';
 import type { ExchangeReport, PreviewExport, PreviewHostMessage, PreviewMessage, ReportAnswer } from '../shared/previewProtocol';
-import { parsePreviewMessage } from '../shared/previewProtocol';
+import { OPENING_BLOCKS, parsePreviewMessage } from '../shared/previewProtocol';
 import { documentName } from './documentAccess';
 import type { Highlight } from './editHighlight';
 import { webviewHtml } from './webviewHtml';
 
 export const PREVIEW_VIEW_TYPE = 'lessonAgent.preview';
+
+/** What every document or patch message says of the version it carries. */
+type DocumentFields = Pick<Extract<PreviewHostMessage, { type: 'document' }>, 'uri' | 'name' | 'version' | 'seq'>;
 
 /** After a click reveals the source, the editor's own scroll must not move the preview. */
 const REVEAL_QUIET_MS = 500;
@@ -155,10 +158,24 @@ export class PreviewPanel implements vscode.Disposable {
     } else {
       const next = keyLesson(result.lesson);
       if (this.shown && !whole) this.post({ type: 'lessonPatch', ...fields, base: fields.seq - 1, patch: lessonPatch(this.shown, next) });
-      else this.post({ type: 'document', ...fields, result });
+      else this.postWhole(fields, next);
       this.shown = next;
     }
     if (this.changedAt.has(document.version)) this.hostMs.set(document.version, performance.now() - start);
+  }
+
+  /**
+   * A whole lesson: a long one as its first blocks, then the rest as a patch on them (the next
+   * `seq`), so the preview paints the top of the lesson before it builds the rest.
+   */
+  private postWhole(fields: DocumentFields, next: KeyedLesson): void {
+    const split = splitOpening(next, OPENING_BLOCKS);
+    if (!split) {
+      this.post({ type: 'document', ...fields, result: { ok: true, lesson: next.lesson } });
+      return;
+    }
+    this.post({ type: 'document', ...fields, result: { ok: true, lesson: split.opening } });
+    this.post({ type: 'lessonPatch', ...fields, seq: ++this.seq, base: fields.seq, patch: split.rest });
   }
 
   /** The whole document, now (the preview started, or a patch did not fit what it shows). */

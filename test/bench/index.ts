@@ -14,6 +14,7 @@ import { FileSessionStore } from '../../src/core/sessions/fileStore';
 import { startFakeAnthropic, type FakeAnthropic } from '../fake/fakeAnthropic';
 import { runEditingBench } from './editing';
 import { runPreviewBench } from './preview';
+import { runPreviewOpenBench } from './previewOpen';
 import { runSessionsBench } from './sessions';
 import { runTokenBench } from './tokens';
 
@@ -115,7 +116,7 @@ async function loopBench(): Promise<void> {
   }
 }
 
-/** `npm run bench` runs every section; `npm run bench -- tokens` (or loop, editing, preview) runs some. */
+/** `npm run bench` runs every section; `npm run bench -- tokens` (or loop, editing, sessions, preview, preview-open) runs some. */
 async function main(): Promise<void> {
   const only = new Set(process.argv.slice(2));
   const wanted = (name: string): boolean => only.size === 0 || only.has(name);
@@ -131,6 +132,10 @@ async function main(): Promise<void> {
   if (wanted('preview')) {
     console.log('');
     await runPreviewBench();
+  }
+  if (wanted('preview-open')) {
+    console.log('');
+    await runPreviewOpenBench();
   }
   if (wanted('tokens')) {
     console.log('');

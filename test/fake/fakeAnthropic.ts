@@ -115,7 +115,7 @@ class FakeServer {
     const facts = requestFacts(body, attempt);
     const s = this.scenario;
     const fill = (step: Step, match: Matched = { groups: [], named: {} }): Step =>
-      fillStep(step, { match, facts, values: s.values, requestIndex: index });
+      fillStep(step, { match, facts, values: s.values, templates: s.templates, requestIndex: index });
     if (s.steps) {
       const step = s.steps[this.scriptIndex];
       this.scriptIndex++;

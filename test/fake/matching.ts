@@ -24,6 +24,8 @@ export interface RequestFacts {
   readonly document: string | undefined;
   /** From `<document kind="...">`; undefined when no document (or an unreadable one) was sent. */
   readonly documentKind: 'lesson' | 'text' | undefined;
+  /** Whether the document was last sent whole or, being long, as its outline; undefined without one. */
+  readonly documentForm: 'whole' | 'outline' | undefined;
   /** The typed text of the message that opened this turn, then each answer to a question since. */
   readonly request: string | undefined;
   /** The selection attached to the turn's opening message (`<context label="...">`). */
@@ -87,16 +89,18 @@ const kindOf = (attributes: string | undefined): DocumentKind | undefined => /\b
  * The document as the conversation gives it to the model: its text (undefined when only an outline
  * or an unavailable notice was sent) and its kind (undefined when unavailable).
  */
-export function documentFrom(messages: readonly unknown[]): { text: string | undefined; kind: DocumentKind | undefined } {
+export function documentFrom(messages: readonly unknown[]): { text: string | undefined; kind: DocumentKind | undefined; outline: boolean } {
   let text: string | undefined;
   let kind: DocumentKind | undefined;
+  let outline = false;
   for (const m of messages) {
     if (!isRecord(m) || m.role !== 'user') continue;
     for (const t of textsOf(m)) {
-      const outline = OUTLINE.exec(t);
-      if (outline) {
+      const sent = OUTLINE.exec(t);
+      if (sent) {
         text = undefined;
-        kind = kindOf(outline[1]);
+        kind = kindOf(sent[1]);
+        outline = true;
         continue;
       }
       const whole = DOCUMENT.exec(t);
@@ -104,6 +108,7 @@ export function documentFrom(messages: readonly unknown[]): { text: string | und
         const unavailable = /\bunavailable="true"/.test(whole[1] ?? '');
         text = unavailable ? undefined : (whole[2] ?? '');
         kind = unavailable ? undefined : kindOf(whole[1]);
+        outline = false;
         continue;
       }
       const changes = CHANGES.exec(t);
@@ -114,7 +119,7 @@ export function documentFrom(messages: readonly unknown[]): { text: string | und
       }
     }
   }
-  return { text, kind };
+  return { text, kind, outline };
 }
 
 /** Every tool_use in the conversation by id, so a tool_result can be traced to its tool and input. */
@@ -172,6 +177,7 @@ export function requestFacts(body: Json, attempt = 1): RequestFacts {
     toolResults,
     document: doc.text,
     documentKind: doc.kind,
+    documentForm: doc.kind === undefined ? undefined : doc.outline ? 'outline' : 'whole',
     ...turnFacts(messages, uses),
     attempt,
   };
@@ -205,13 +211,14 @@ function toolResultMatch(when: Match, facts: RequestFacts): RegExpExecArray | 'n
   return execRegex(when.toolResultText, result.content);
 }
 
-function documentKindFits(when: Match, facts: RequestFacts): boolean {
+function documentFits(when: Match, facts: RequestFacts): boolean {
+  if (when.documentForm !== undefined && when.documentForm !== facts.documentForm) return false;
   return when.documentKind === undefined || when.documentKind === (facts.documentKind ?? 'none');
 }
 
 /** The groups when the rule fits the request, else undefined. */
 export function matchRule(when: Match, facts: RequestFacts): Matched | undefined {
-  if (!documentKindFits(when, facts)) return undefined;
+  if (!documentFits(when, facts)) return undefined;
   if (when.hasContext !== undefined && when.hasContext !== (facts.context !== undefined)) return undefined;
   if (when.attemptAtMost !== undefined && facts.attempt > when.attemptAtMost) return undefined;
   const found: RegExpExecArray[] = [];

@@ -1,7 +1,8 @@
 // Placeholders in a step's text and tool inputs, filled per request (scenarios/README.md):
 // `{{1}}` and `{{name}}` from the rule's regex groups, scenario values, and built-ins such as
 // `{{document}}`; `{{a|b|'text'}}` takes the first that is not empty; `xml:`, `slug:` and `cap:`
-// in front transform the result.
+// in front transform the result. Before that, `{{>name}}` takes in a scenario template and
+// `{{#each count|'3'}}...{{/each}}` repeats its text as many times as the request asked.
 import type { Matched, RequestFacts } from './matching';
 import type { ScenarioBlock, Step, ValueSpec } from './scenario';
 
@@ -9,6 +10,7 @@ export interface FillContext {
   readonly match: Matched;
   readonly facts: RequestFacts;
   readonly values: Readonly<Record<string, ValueSpec>> | undefined;
+  readonly templates?: Readonly<Record<string, string>> | undefined;
   readonly requestIndex: number;
 }
 
@@ -48,7 +50,7 @@ function lessonParts(doc: string | undefined): { open: string; body: string } {
   return { open: `${m[1]}>`, body: m[2] === '/' ? '' : (m[3] ?? '').replace(/\s+$/, '') };
 }
 
-function sourceText(spec: ValueSpec, facts: RequestFacts): string {
+function sourceText(spec: Pick<ValueSpec, 'from'>, facts: RequestFacts): string {
   switch (spec.from) {
     case 'document':
       return facts.document ?? '';
@@ -63,22 +65,45 @@ function sourceText(spec: ValueSpec, facts: RequestFacts): string {
   }
 }
 
+const firstGroup = (m: RegExpExecArray | RegExpMatchArray): string => m.slice(1).find((g) => g !== undefined) ?? m[0];
+
+/** The value's measure of `text` (count, words or all), or the text itself without one. */
+function measure(spec: ValueSpec, text: string): string {
+  if (spec.count !== undefined) return String([...text.matchAll(new RegExp(spec.count, 'gim'))].length);
+  if (spec.words) {
+    const n = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+    return (n < 100 ? n : Math.round(n / 10) * 10).toLocaleString('en');
+  }
+  if (spec.all !== undefined) {
+    const found = [...text.matchAll(new RegExp(spec.all, 'gim'))].map((m) => firstGroup(m).trim()).filter(Boolean);
+    const shown = spec.limit === undefined ? found : found.slice(0, spec.limit);
+    const more = found.length - shown.length;
+    return shown.join(spec.join) + (more > 0 ? `${spec.join}and ${more} more` : '');
+  }
+  return text;
+}
+
 export function computeValue(spec: ValueSpec, facts: RequestFacts): string {
   let text = sourceText(spec, facts);
   if (spec.replace !== undefined) text = text.replace(new RegExp(spec.replace, 'gim'), spec.with);
   if (spec.match !== undefined) {
     const m = new RegExp(spec.match, 'im').exec(text);
-    text = m ? (m.slice(1).find((g) => g !== undefined) ?? m[0]) : '';
+    text = m ? firstGroup(m) : '';
   }
-  return text;
+  return measure(spec, text);
 }
 
 /** Resolves names for one request; scenario values are computed once, when first used. */
 class Resolver {
   private readonly computed = new Map<string, string>();
   private lesson: { open: string; body: string } | undefined;
+  private uid: string | undefined;
 
   constructor(private readonly ctx: FillContext) {}
+
+  get templates(): Readonly<Record<string, string>> | undefined {
+    return this.ctx.templates;
+  }
 
   /** The value of one name, or undefined when the name means nothing here. */
   lookup(name: string): string | undefined {
@@ -105,21 +130,62 @@ class Resolver {
       case 'n':
         return String(requestIndex);
       case 'uid':
-        return `${Date.now().toString(36)}${requestIndex}`;
+        // Once per request: an exercise's id and its items' ids must share it.
+        return (this.uid ??= `${Date.now().toString(36)}${requestIndex}`);
       case 'request':
       case 'userText':
       case 'context':
       case 'contextLabel':
-        return sourceText({ from: name, with: '' }, facts);
+        return sourceText({ from: name }, facts);
       default:
         return undefined;
     }
   }
 }
 
+const TEMPLATE = /\{\{>([A-Za-z][\w-]*)\}\}/g;
+const CHAIN = "(?:\\w+|'[^'{}|]*')(?:\\|(?:\\w+|'[^'{}|]*'))*";
+const EACH = new RegExp(`\\{\\{#each (${CHAIN})\\}\\}([\\s\\S]*?)\\{\\{/each\\}\\}`, 'g');
+const PARITY = /\{\{#(odd|even)\}\}([\s\S]*?)\{\{\/\1\}\}/g;
+/** At most this many repeats: a request for 500 questions gets a draft, not a wall. */
+export const MAX_EACH = 20;
+const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
+
+/** "4", "four" or "Four" as 4; anything else (or 0) as undefined. */
+function countOf(s: string): number | undefined {
+  const t = s.trim().toLowerCase();
+  const n = /^\d+$/.test(t) ? Number(t) : NUMBER_WORDS.indexOf(t) + 1;
+  return n > 0 ? Math.min(n, MAX_EACH) : undefined;
+}
+
+/** `{{>name}}` replaced by the scenario's template of that name (templates may take in others). */
+function expandTemplates(s: string, templates: Readonly<Record<string, string>> | undefined, depth = 0): string {
+  if (!templates || depth > 5) return s;
+  return s.replace(TEMPLATE, (whole, name: string) => {
+    const t = templates[name];
+    return t === undefined ? whole : expandTemplates(t, templates, depth + 1);
+  });
+}
+
+/** Each `{{#each ...}}` section repeated, with `{{i}}` (1, 2, ...) and `{{#odd}}`/`{{#even}}` parts filled per repeat. */
+function expandEach(s: string, resolver: Resolver): string {
+  return s.replace(EACH, (whole, chain: string, body: string) => {
+    let times: number | undefined;
+    for (const part of chain.split('|')) {
+      times = countOf(part.startsWith("'") ? part.slice(1, -1) : (resolver.lookup(part) ?? ''));
+      if (times !== undefined) break;
+    }
+    if (times === undefined) return whole;
+    return Array.from({ length: times }, (_, k) =>
+      body.replace(PARITY, (_p, parity: string, inner: string) => ((k % 2 === 0) === (parity === 'odd') ? inner : '')).replace(/\{\{i\}\}/g, String(k + 1)),
+    ).join('');
+  });
+}
+
 const PLACEHOLDER = /\{\{((?:(?:xml|slug|cap):)*)(\w+(?:\|(?:\w+|'[^'{}|]*'))*)\}\}/g;
 
-function fillString(s: string, resolver: Resolver): string {
+function fillString(raw: string, resolver: Resolver): string {
+  const s = expandEach(expandTemplates(raw, resolver.templates), resolver);
   return s.replace(PLACEHOLDER, (whole, filters: string, chain: string) => {
     let known = false;
     let value = '';

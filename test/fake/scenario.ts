@@ -117,6 +117,8 @@ export const matchSchema = z.object({
   hasContext: z.boolean().optional(),
   /** Matches only the first n tries of the same conversation (retries resend it unchanged). */
   attemptAtMost: z.number().int().min(1).optional(),
+  /** How the document was sent: whole (`<document>`) or, for a long one, as its outline (`<document-outline>`). */
+  documentForm: z.enum(['whole', 'outline']).optional(),
 });
 export type Match = z.infer<typeof matchSchema>;
 
@@ -127,17 +129,27 @@ export const VALUE_SOURCES = ['document', 'request', 'userText', 'context', 'con
  * A named value computed per request, used as `{{name}}`: its source, then an optional regex
  * replace (all matches), then an optional regex match (its first group that matched, else the
  * whole match; no match gives ""). Regexes are case-insensitive, and ^ and $ match at line breaks.
+ * Then at most one measure of that text: `count` (how many times a regex matches), `words` (how
+ * many words, to the nearest ten from 100 on), `all` (every match's first group, joined by `join`,
+ * at most `limit` of them and "and N more").
  */
-export const valueSchema = z.object({
-  from: z.enum(VALUE_SOURCES),
-  replace: z.string().optional(),
-  with: z.string().default(''),
-  match: z.string().optional(),
-});
+export const valueSchema = z
+  .object({
+    from: z.enum(VALUE_SOURCES),
+    replace: z.string().optional(),
+    with: z.string().default(''),
+    match: z.string().optional(),
+    count: z.string().optional(),
+    words: z.boolean().optional(),
+    all: z.string().optional(),
+    join: z.string().default(', '),
+    limit: z.number().int().positive().optional(),
+  })
+  .refine((v) => [v.count, v.words, v.all].filter((x) => x !== undefined).length <= 1, { message: 'a value takes at most one of count, words and all' });
 export type ValueSpec = z.infer<typeof valueSchema>;
 
 /** Placeholder names filled by the fake itself; values and named groups may not reuse them. */
-export const BUILTIN_NAMES = ['document', 'lessonOpen', 'lessonBody', 'n', 'uid', ...VALUE_SOURCES] as const;
+export const BUILTIN_NAMES = ['document', 'lessonOpen', 'lessonBody', 'n', 'uid', 'i', ...VALUE_SOURCES] as const;
 
 export const ruleSchema = z.object({ when: matchSchema, respond: stepSchema });
 
@@ -157,13 +169,15 @@ export const scenarioSchema = z
     fallback: stepSchema.optional(),
     /** Named values computed from each request, for placeholders. */
     values: z.record(z.string().regex(/^[A-Za-z]\w*$/), valueSchema).optional(),
+    /** Named pieces of text that steps take in with `{{>name}}` (then filled like the step's own). */
+    templates: z.record(z.string().regex(/^[A-Za-z][\w-]*$/), z.string()).optional(),
   })
   .refine((s) => s.steps !== undefined || s.rules !== undefined, { message: 'a scenario needs steps or rules' })
   .superRefine((s, ctx) => {
     const reserved = new Set<string>(BUILTIN_NAMES);
     for (const [name, spec] of Object.entries(s.values ?? {})) {
       if (reserved.has(name)) ctx.addIssue({ code: 'custom', message: `the value name "${name}" is built in`, path: ['values', name] });
-      for (const key of ['replace', 'match'] as const) {
+      for (const key of ['replace', 'match', 'count', 'all'] as const) {
         const pattern = spec[key];
         if (pattern === undefined) continue;
         try {

@@ -1,6 +1,7 @@
 // The offline demo's cards and failures in the real VS Code (the demo scenario, demo mode, no key):
 // a vague request answered through the question card, or skipped (nothing changes, and the reply
-// says so); a large removal and a new lesson file behind confirmation cards, denied and approved;
+// says so); a large removal, starting over and a new lesson file behind confirmation cards, denied
+// and approved; a question about the lesson answered from it;
 // Ask About Selection from the command; an overload the panel retries by itself and an outage that
 // ends in Retry.
 import * as assert from 'node:assert/strict';
@@ -50,7 +51,7 @@ describe('offline demo in VS Code: questions, confirmations, selection and failu
     assert.deepEqual(await lastSteps(), ['Asking you 3 questions', 'Checking true-false rules', 'Editing document']);
     const text = documentText(t);
     assert.ok(validateLesson(text).ok, JSON.stringify(validateLesson(text).errors));
-    assert.match(text, /type="true-false">\n\s*<h3>les fêtes de fin d’année: true or false\?[\s\S]*Offline demo draft for B1/);
+    assert.match(text, /type="true-false">\n\s*<h3>Les fêtes de fin d’année: true or false\?[\s\S]*Offline demo draft for B1/);
   });
 
   it('skipping the questions leaves the document as it is, and the reply says so', async () => {
@@ -87,6 +88,21 @@ describe('offline demo in VS Code: questions, confirmations, selection and failu
     assert.doesNotMatch(after, /<exercise\b/);
     assert.ok(validateLesson(after).ok);
     assert.ok(after.includes('<h2 id="forms">The endings</h2>'), 'the rest of the lesson stays');
+  });
+
+  it('"Start over" asks before removing most of the lesson (Deny leaves it); a question about the lesson is answered from it', async () => {
+    const t = await startDemo('french-verbs.lesson.xml');
+    const before = documentText(t);
+    await typeAndSend('What level is this lesson, and how long is it?');
+    await waitForDemo(t, 1);
+    assert.match(await lastReplyDone(), /Level: A2[\s\S]*about [\d,]+ words[\s\S]*Exercises \(3\)/);
+    await typeAndSend("Let's start over");
+    await ui.waitFor(PENDING_CONFIRMATION, { timeout: 15_000 });
+    assert.match(await ui.text(PENDING_CONFIRMATION), /Removed everything but the title/);
+    await ui.click(byTestId(TEST_IDS.confirmDeny));
+    await waitForDemo(t, 3);
+    assert.match(await lastReplyDone(), /Not changed, as you decided/);
+    assert.equal(documentText(t), before);
   });
 
   it('asks before creating a new lesson file, then creates a valid lesson named for the topic', async () => {

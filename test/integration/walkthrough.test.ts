@@ -1,22 +1,70 @@
-// The getting-started walkthrough opens from VS Code's own Welcome page, with its three steps.
+// The getting-started walkthrough opens from VS Code's own Welcome page, with its three steps: with
+// a model to talk to, the first one sets the API key; in the offline demo (npm start without a key)
+// it is "Try the offline demo" instead.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ui } from './driver';
 import { activeExtension, EXTENSION_ID } from './helpers';
 
 const workbench = { frame: 'workbench' as const };
+const CONTAINER = '.gettingStartedContainer';
+const ENV = ['LESSON_AGENT_DEMO', 'LESSON_AGENT_BASE_URL'] as const;
+
+interface Walkthrough {
+  id: string;
+  steps: Array<{ id: string; when?: string }>;
+}
+
+async function openWalkthrough(): Promise<void> {
+  const walkthroughs = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.contributes.walkthroughs as Walkthrough[];
+  await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#${walkthroughs[0]?.id}`, false);
+  await ui.waitFor(CONTAINER, { ...workbench, text: 'Get started with Lesson Agent', timeout: 20_000 });
+}
 
 describe('onboarding walkthrough', () => {
+  const saved = Object.fromEntries(ENV.map((k) => [k, process.env[k]]));
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    for (const key of ENV) {
+      const value = saved[key];
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+
   it('opens with its three steps, the first one linking to Set API Key', async () => {
     await vscode.commands.executeCommand('lessonAgent.openChat');
-    await activeExtension();
-    const walkthroughs = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.contributes.walkthroughs as Array<{ id: string; steps: unknown[] }>;
-    assert.equal(walkthroughs[0]?.steps.length, 3);
-    await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#${walkthroughs[0]?.id}`, false);
-    await ui.waitFor('.gettingStartedContainer', { ...workbench, text: 'Get started with Lesson Agent', timeout: 20_000 });
-    await ui.waitFor('.gettingStartedContainer', { ...workbench, text: 'Add your Anthropic API key' });
-    await ui.waitFor('.gettingStartedContainer', { ...workbench, text: 'Ask for an exercise' });
+    const api = await activeExtension();
+    delete process.env.LESSON_AGENT_DEMO;
+    // A change of keys sets the context the steps' when-clauses read.
+    await api.apiKeys.clear();
+    const walkthroughs = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.contributes.walkthroughs as Walkthrough[];
+    assert.deepEqual(walkthroughs[0]?.steps.map((s) => [s.id, s.when]), [
+      ['setKey', '!lessonAgent.demo'],
+      ['tryDemo', 'lessonAgent.demo'],
+      ['openLesson', undefined],
+      ['firstRequest', undefined],
+    ]);
+    await openWalkthrough();
+    await ui.waitFor(CONTAINER, { ...workbench, text: 'Add your Anthropic API key' });
+    await ui.waitFor(CONTAINER, { ...workbench, text: 'Ask for an exercise' });
+    assert.doesNotMatch(await ui.text(CONTAINER, workbench), /Try the offline demo/);
     await ui.screenshot('walkthrough');
-    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('in the offline demo, has "Try the offline demo" in place of the API key step', async () => {
+    await vscode.commands.executeCommand('lessonAgent.openChat');
+    const api = await activeExtension();
+    // As npm start runs it without a key.
+    process.env.LESSON_AGENT_DEMO = '1';
+    process.env.LESSON_AGENT_BASE_URL = 'http://127.0.0.1:9';
+    await api.apiKeys.clear();
+    await openWalkthrough();
+    await ui.waitFor(CONTAINER, { ...workbench, text: 'Try the offline demo' });
+    await ui.waitFor(CONTAINER, { ...workbench, text: 'Ask for an exercise' });
+    assert.doesNotMatch(await ui.text(CONTAINER, workbench), /Add your Anthropic API key/);
+    await ui.screenshot('walkthrough-demo');
+    process.env.LESSON_AGENT_DEMO = saved.LESSON_AGENT_DEMO ?? '';
+    await api.apiKeys.clear();
   });
 });

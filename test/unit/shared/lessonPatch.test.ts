@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import { buildLessonView } from '../../../src/core/lesson/lessonView';
 import { LessonViewCache } from '../../../src/core/lesson/lessonViewCache';
 import type { LessonPatch } from '../../../src/shared/lessonPatch';
-import { applyLessonPatch, keyLesson, lessonPatch, placeLesson, shiftLines } from '../../../src/shared/lessonPatch';
+import { applyLessonPatch, keyLesson, lessonPatch, placeLesson, shiftLines, splitOpening } from '../../../src/shared/lessonPatch';
 import type { LessonView } from '../../../src/shared/lessonView';
-import { parsePreviewHostMessage } from '../../../src/shared/previewProtocol';
+import { OPENING_BLOCKS, parsePreviewHostMessage } from '../../../src/shared/previewProtocol';
 import type { DocumentMessage, PreviewDocument } from '../../../webview-ui/src/preview/previewDocument';
 import { nextDocument } from '../../../webview-ui/src/preview/previewDocument';
 import { bigLesson, rewriteParagraph } from '../core/lesson/bigLesson';
@@ -176,6 +176,25 @@ describe('the preview following the host', () => {
     assert.ok(broken.error);
     const fixed = follow(broken, patched(4, 3, edited, xml));
     assert.deepEqual(fixed.lesson, first.lesson);
+  });
+
+  it('a long lesson opened in two messages, its first blocks then the rest as a patch, is the lesson opened in one', () => {
+    for (const text of [bigLesson(300_000).text, bigLesson(300_000).text.replace(/id="s80-p1"/, 'id="s1-p1"')]) {
+      const lesson = view(text) as LessonView;
+      const split = splitOpening(keyLesson(lesson), OPENING_BLOCKS);
+      assert.ok(split && lesson.blocks.length > OPENING_BLOCKS);
+      assert.equal(split.opening.blocks.length, OPENING_BLOCKS);
+      const opening: DocumentMessage = { type: 'document', uri, name: 'a', version: 1, seq: 1, result: { ok: true, lesson: split.opening } };
+      const rest: DocumentMessage = { type: 'lessonPatch', uri, name: 'a', version: 1, seq: 2, base: 1, patch: split.rest };
+      // Both cross the protocol check, as they do in the preview.
+      for (const m of [opening, rest]) assert.ok(parsePreviewHostMessage(JSON.parse(JSON.stringify(m))).ok);
+      const first = follow(undefined, opening);
+      assert.equal(first.lesson?.blocks.length, OPENING_BLOCKS);
+      const two = follow(first, rest);
+      assert.deepEqual(two.lesson, follow(undefined, whole(1, text)).lesson);
+      assert.ok(Object.keys(split.rest.blocks).length <= lesson.blocks.length - OPENING_BLOCKS + 2, 'the patch carries the rest, not the opening again');
+    }
+    assert.equal(splitOpening(keyLesson(view(xml) as LessonView), OPENING_BLOCKS), undefined, 'a short lesson goes whole');
   });
 
   it('a patch whose block is not a lesson block never gets past the protocol check', () => {

@@ -134,6 +134,7 @@ export function PreviewApp(): ReactNode {
       data-testid={PREVIEW_TEST_IDS.root}
       data-ready={doc ? 'true' : 'false'}
       data-version={doc?.version}
+      data-seq={doc?.seq}
       data-copy={copy}
       aria-label={t('previewLabel')}
     >

@@ -2,12 +2,14 @@
 // that could be read, shown while the XML is broken), remembers the agent's edit to highlight once
 // its version is on screen, and hands the editor's scroll to the page. After the first document
 // the host sends patches: one that does not follow the last message, or does not fit the lesson
-// held, is refused (what is on screen stays) and the whole document is asked for again.
+// held, is refused (what is on screen stays) and the whole document is asked for again. What
+// follows a whole document waits until it is painted (paintGate.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ExchangeReport, ReportAnswer } from '../../../src/shared/previewProtocol';
 import { parsePreviewHostMessage } from '../../../src/shared/previewProtocol';
 import type { PreviewDocument } from './previewDocument';
 import { nextDocument } from './previewDocument';
+import { paintGate } from './paintGate';
 import type { LineRange } from './sourceMap';
 import { post } from './previewApi';
 
@@ -39,13 +41,12 @@ export function usePreviewHost(onScrollTo: (line: number) => void): PreviewHostS
   const asked = useRef(false);
 
   useEffect(() => {
-    const onMessage = (event: MessageEvent<unknown>) => {
-      // Update times count from here: checking the message is part of the preview's work.
-      const receivedAt = performance.now();
-      const parsed = parsePreviewHostMessage(event.data);
+    /** Applies one message; true when it was a readable whole document (what follows waits for its paint). */
+    const apply = (data: unknown, receivedAt: number): boolean => {
+      const parsed = parsePreviewHostMessage(data);
       if (!parsed.ok) {
         post({ type: 'log', level: 'warn', message: `preview ignored a malformed message: ${parsed.error}` });
-        return;
+        return false;
       }
       const message = parsed.value;
       switch (message.type) {
@@ -53,16 +54,16 @@ export function usePreviewHost(onScrollTo: (line: number) => void): PreviewHostS
         case 'lessonPatch': {
           const next = nextDocument(current.current, message, receivedAt);
           if ('refused' in next) {
-            if (asked.current) return;
+            if (asked.current) return false;
             asked.current = true;
             post({ type: 'log', level: 'warn', message: `preview refused a patch: ${next.refused}` });
             post({ type: 'resync', reason: next.refused });
-            return;
+            return false;
           }
           if (message.type === 'document') asked.current = false;
           current.current = next.document;
           setDocument(next.document);
-          break;
+          return message.type === 'document' && message.result.ok;
         }
         case 'agentEdit':
           setHighlight({ version: message.version, ranges: message.ranges });
@@ -74,7 +75,9 @@ export function usePreviewHost(onScrollTo: (line: number) => void): PreviewHostS
           setReport(message.report ?? undefined);
           break;
       }
+      return false;
     };
+    const onMessage = paintGate(apply);
     window.addEventListener('message', onMessage);
     post({ type: 'ready' });
     return () => window.removeEventListener('message', onMessage);

@@ -2,7 +2,7 @@
 // without its pacing), run through the whole core with the real skills and tools on a copy of a
 // sample document, and small readers for what a turn did.
 import * as assert from 'node:assert/strict';
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileDocument } from '../../../../src/core/documents/fileDocument';
@@ -60,12 +60,19 @@ export function useDemoRuns(): typeof startDemo {
   };
 }
 
-/** A session bound to a fresh copy of `sample` (from samples/), or to no document. */
-export async function startDemo(sample: string | undefined, approvalEdits: 'never' | 'large' = 'large'): Promise<DemoRun> {
+/** A document of the test's own: its file name and text. */
+export interface OwnDocument {
+  readonly name: string;
+  readonly text: string;
+}
+
+/** A session bound to a fresh copy of `sample` (from samples/, or the test's own), or to no document. */
+export async function startDemo(sample: string | OwnDocument | undefined, approvalEdits: 'never' | 'large' = 'large'): Promise<DemoRun> {
   catalog ??= (await loadSkillCatalog({ builtinDir: join(ROOT, 'skills') })).catalog;
   const dir = await mkdtemp(join(tmpdir(), 'la-demo-'));
-  const path = sample ? join(dir, sample) : undefined;
-  if (sample && path) await copyFile(join(ROOT, 'samples', sample), path);
+  const path = sample ? join(dir, typeof sample === 'string' ? sample : sample.name) : undefined;
+  if (typeof sample === 'string' && path) await copyFile(join(ROOT, 'samples', sample), path);
+  if (typeof sample === 'object' && path) await writeFile(path, sample.text);
   await mkdir(join(dir, 'workspace'));
   const harness = await startHarness({
     scenario: { ...DEMO, delayMs: 0 },

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import Anthropic from '@anthropic-ai/sdk';
 import { startFakeAnthropic, type FakeAnthropic } from '../../../fake/fakeAnthropic';
 import { matchRule, requestFacts } from '../../../fake/matching';
-import { fillStep } from '../../../fake/placeholders';
+import { fillStep, MAX_EACH } from '../../../fake/placeholders';
 import { parseScenario, type ScenarioInput } from '../../../fake/scenario';
 
 type Message = Anthropic.MessageParam;
@@ -90,6 +90,47 @@ describe('fake scenarios: request facts, matching and placeholders', () => {
     const markdown = requestFacts({ messages: turn('# Reading notes\n\nText.', 'text') });
     const md = fillStep({ blocks: [{ type: 'text', text: '{{title}}' }] }, { match, facts: markdown, values: scenario.values, requestIndex: 0 });
     assert.deepEqual(md.blocks[0], { type: 'text', text: 'Reading notes' });
+  });
+
+  it('measures the document (matches, words, every heading) and repeats a draft as many times as asked', () => {
+    const scenario = parseScenario({
+      rules: [],
+      values: {
+        exercises: { from: 'document', count: '<exercise\\b' },
+        words: { from: 'document', replace: '<[^>]+>', with: ' ', words: true },
+        headings: { from: 'document', all: '<h[12]\\b[^>]*>([^<]+)</h[12]>', join: '; ', limit: 1 },
+        asked: { from: 'request', match: '\\b(\\d+|four|two)\\s+(?:statements|questions)\\b' },
+      },
+      templates: { item: '<s n="{{i}}"{{#even}} answer="false"{{/even}}>{{xml:1}}</s>' },
+    });
+    const lesson = '<lesson title="Les fêtes">\n  <h1>Les fêtes</h1>\n  <h2>Noël</h2>\n  <exercise id="e1" type="true-false"><statement answer="true" student-answer="">Le 25 décembre.</statement></exercise>\n</lesson>';
+    const fill = (t: string, request: string): string => {
+      const messages = turn(lesson);
+      messages[2] = { role: 'user', content: request };
+      const facts = requestFacts({ messages });
+      const step = fillStep({ blocks: [{ type: 'text', text: t }] }, { match: { groups: ['a & b'], named: {} }, facts, values: scenario.values, templates: scenario.templates, requestIndex: 0 });
+      const block = step.blocks[0];
+      return block?.type === 'text' ? block.text : '';
+    };
+    assert.equal(fill('{{exercises}} exercise, {{words}} words: {{headings}}', 'x'), '1 exercise, 6 words: Les fêtes; and 1 more');
+    assert.equal(fill("{{#each asked|'2'}}{{>item}}{{/each}}", 'Four statements please'), '<s n="1">a &amp; b</s><s n="2" answer="false">a &amp; b</s><s n="3">a &amp; b</s><s n="4" answer="false">a &amp; b</s>');
+    assert.equal(fill("{{#each asked|'2'}}<s>{{i}}</s>{{/each}}", 'Some statements please'), '<s>1</s><s>2</s>', 'nothing asked: the default');
+    assert.equal(fill("{{#each asked|'2'}}<s>{{i}}</s>{{/each}}", '500 statements').split('<s>').length - 1, MAX_EACH, 'at most MAX_EACH');
+    assert.equal(fill('{{>unknown}}', 'x'), '{{>unknown}}', 'an unknown template stays as written');
+    assert.throws(() => parseScenario({ rules: [], values: { v: { from: 'document', count: '(' } } }), /not a regex/);
+    assert.throws(() => parseScenario({ rules: [], values: { v: { from: 'document', count: 'a', words: true } } }), /at most one/);
+  });
+
+  it('tells a document sent whole from one sent as its outline', () => {
+    const outline = '<document-outline name="big.lesson.xml" kind="lesson" lines="9000" characters="300000">\nThis document is too long to send whole.\n</document-outline>';
+    const facts = requestFacts({ messages: [{ role: 'user', content: [{ type: 'text', text: outline }, { type: 'text', text: 'Add a quiz' }] }] });
+    assert.equal(facts.documentForm, 'outline');
+    assert.equal(facts.document, undefined);
+    assert.ok(matchRule({ documentForm: 'outline', documentKind: 'lesson' }, facts));
+    const whole = requestFacts({ messages: turn() });
+    assert.equal(whole.documentForm, 'whole');
+    assert.equal(matchRule({ documentForm: 'outline' }, whole), undefined);
+    assert.equal(requestFacts({ messages: [{ role: 'user', content: 'hi' }] }).documentForm, undefined);
   });
 
   it('refuses value and group names that are built in, and regexes that do not compile', () => {
