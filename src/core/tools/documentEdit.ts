@@ -65,7 +65,8 @@ export async function planEditConfirmation(
   return {
     request: {
       tool,
-      title: students ? `Change students' work in ${document.name}?` : `Edit ${document.name}?`,
+      // "Students' work" only when a student wrote something it changes (else the reason says what).
+      title: students?.answers ? `Change students' work in ${document.name}?` : `Edit ${document.name}?`,
       summary,
       reason: reasons.join(' '),
       // What it would do, in the teacher's words; Review changes shows the text itself.

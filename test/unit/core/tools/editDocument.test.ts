@@ -183,12 +183,13 @@ describe('edit_document', () => {
       assert.ok(plan);
       assert.equal(plan.request.tool, 'edit_document');
       // It removes ids too (the exercise's and a paragraph's): the card says so in words.
-      assert.equal(plan.request.title, "Change students' work in unit.lesson.xml?");
+      // No student has answered anything: the title does not speak of students' work, and no id is named.
+      assert.equal(plan.request.title, 'Edit unit.lesson.xml?');
       assert.equal(plan.request.summary, 'Removed the exercise');
-      assert.match(plan.request.reason ?? '', /^It changes students' work \(2 ids\)\. This edit removes or rewrites \d+% of the document/);
+      assert.match(plan.request.reason ?? '', /^It removes 2 parts of the lesson that students' answers and marks are linked to\. This edit removes or rewrites \d+% of the document/);
       assert.deepEqual(plan.request.studentWork, [
-        { place: 'Exercise 1', changes: ['The exercise (id fb-1) would be removed.'] },
-        { place: 'Outside the exercises', changes: ['A paragraph (id fruit) would be removed.'] },
+        { place: 'Exercise 1', changes: ['The exercise would be removed.'] },
+        { place: 'Outside the exercises', changes: ['A paragraph would be removed.'] },
       ]);
       assert.equal(plan.request.hasDiff, true);
       assert.deepEqual(plan.proposal, { uri: bench.document.uri, before: LESSON, after: shortened });
