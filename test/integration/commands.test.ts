@@ -11,8 +11,16 @@ import { QUICK_INPUT, answerQuickInput, lastUserText, openFreshDocument, useFake
 import { waitUntil } from './helpers';
 
 const REPLY = 'Here is what I think about it.';
-/** A notification toast in the workbench (VS Code's own markup). */
-const NOTIFICATION = '.notifications-toasts .notification-toast';
+/** A notification in the workbench's notification list (VS Code's own markup). */
+const NOTIFICATION = '.notifications-center .notification-list-item';
+
+/** Waits until VS Code shows a notification with `text` (opened in its list: a toast may already be gone). */
+async function notified(text: string): Promise<void> {
+  await vscode.commands.executeCommand('notifications.showList');
+  await ui.waitFor(NOTIFICATION, { frame: 'workbench', text });
+  await vscode.commands.executeCommand('notifications.clearAll');
+  await vscode.commands.executeCommand('notifications.hideList');
+}
 
 describe('commands', () => {
   let model: FakeModelSession;
@@ -124,7 +132,7 @@ describe('commands', () => {
     await running;
     await waitUntil(() => config().get('model') === 'claude-haiku-5-5', 'the model setting to change');
     // The teacher is told, in words, what changed.
-    await ui.waitFor(NOTIFICATION, { frame: 'workbench', text: 'Claude Haiku 5.5 will answer from your next message.' });
+    await notified('Claude Haiku 5.5 will answer from your next message.');
     // Settings apply without a reload: the very next request uses the new model.
     await model.api.controller.sendMessage('Which model are you?');
     assert.equal(model.fake.requests.at(-1)?.body.model, 'claude-haiku-5-5');
@@ -134,7 +142,7 @@ describe('commands', () => {
   it('Clear API Key shows the onboarding card; Set API Key stores a key and hides it; each says what it did', async () => {
     await vscode.commands.executeCommand('lessonAgent.clearApiKey');
     assert.equal(model.api.apiKeys.hasStoredKey(), false);
-    await ui.waitFor(NOTIFICATION, { frame: 'workbench', text: 'API key removed.' });
+    await notified('API key removed.');
     await vscode.commands.executeCommand('lessonAgent.newSession');
     if (!process.env.ANTHROPIC_API_KEY) await ui.waitFor(byTestId(TEST_IDS.setApiKey));
 
@@ -143,7 +151,7 @@ describe('commands', () => {
     await running;
     assert.equal(model.api.apiKeys.hasStoredKey(), true);
     assert.equal(model.api.apiKeys.current(), 'sk-ant-typed-by-the-user-0000');
-    await ui.waitFor(NOTIFICATION, { frame: 'workbench', text: 'API key saved.' });
+    await notified('API key saved.');
     await ui.waitFor(byTestId(TEST_IDS.onboarding), { state: 'detached' });
   });
 });

@@ -50,6 +50,25 @@ describe('edit_document', () => {
     assert.match(missing.content, /line 9, column 5: <statement> is missing the required attribute answer/);
   });
 
+  it('an edit on a lesson that cannot be read says so: the step and the model are told, not a plain "Done"', async () => {
+    const broken = LESSON.replace('<h1>Au marché</h1>', '<h1>Au marché</h1\n');
+    const line = broken.slice(0, broken.indexOf('</h1\n')).split('\n').length;
+    const teacher = await workbench('broken.lesson.xml', broken);
+    try {
+      const edited = broken.replace('</lesson>', '  <p>Le samedi matin.</p>\n</lesson>');
+      const result = await editDocumentTool.run({ documentXml: edited, summary: 'Added a line' }, teacher.context());
+      assert.equal(result.isError, undefined, result.content);
+      assert.equal(await readFile(teacher.document.path, 'utf8'), edited, 'the edit lands');
+      assert.match(result.summary ?? '', new RegExp(`, but the lesson still cannot be read \\(line ${line}: A closing tag has a character that is not allowed[^)]*\\)\\): the preview shows its last readable version$`));
+      assert.match(result.content, /The lesson still cannot be read \(line \d+: [^\n]*\), so its preview cannot show this edit\. Tell the user/);
+      // A lesson that can be read says nothing of the kind.
+      const fine = await editDocumentTool.run({ documentXml: LESSON.replace('</lesson>', '  <p>Le samedi matin.</p>\n</lesson>'), summary: 'Added a line' }, teacher.context());
+      assert.doesNotMatch(`${fine.summary ?? ''}\n${fine.content}`, /cannot be read/);
+    } finally {
+      await teacher.dispose();
+    }
+  });
+
   it('edits a lesson that already has problems: they are reported, not blocking', async () => {
     const old = LESSON.replace('<p id="fruit">', '<p id="fruit" data-source="quizlet">').replace('des fraises', 'des fraises&nbsp;!');
     const teacher = await workbench('old.lesson.xml', old);
