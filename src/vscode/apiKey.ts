@@ -59,6 +59,7 @@ export class ApiKeyStore implements vscode.Disposable {
     });
     if (!key) return false;
     await this.set(key);
+    void vscode.window.showInformationMessage(vscode.l10n.t('API key saved.'));
     return true;
   }
 

@@ -33,7 +33,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   register('setApiKey', () => apiKeys.prompt());
   register('clearApiKey', async () => {
     await apiKeys.clear();
-    void vscode.window.showInformationMessage(vscode.l10n.t('The stored API key was removed.'));
+    void vscode.window.showInformationMessage(vscode.l10n.t('API key removed.'));
   });
   register('stop', () => controller.stop());
   register('askAboutSelection', () => askAboutSelection(deps));
@@ -58,7 +58,9 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
       matchOnDescription: true,
       matchOnDetail: true,
     });
-    if (picked) await config.update('model', picked.id, vscode.ConfigurationTarget.Global);
+    if (!picked) return;
+    await config.update('model', picked.id, vscode.ConfigurationTarget.Global);
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} will answer from your next message.', picked.label));
   });
 }
 
@@ -96,12 +98,11 @@ async function askAboutSelection({ controller, view }: CommandDeps): Promise<voi
   });
   if (!question) return;
   const { start, end } = editor.selection;
-  const label = vscode.l10n.t(
-    'Selection: {0}, lines {1}-{2}',
-    vscode.workspace.asRelativePath(editor.document.uri, false),
-    start.line + 1,
-    end.line + 1,
-  );
+  const file = vscode.workspace.asRelativePath(editor.document.uri, false);
+  const label =
+    start.line === end.line
+      ? vscode.l10n.t('Selection: {0}, line {1}', file, start.line + 1)
+      : vscode.l10n.t('Selection: {0}, lines {1} to {2}', file, start.line + 1, end.line + 1);
   await view.reveal();
   await controller.sendMessage(question, { label, text });
 }

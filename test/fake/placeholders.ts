@@ -184,25 +184,41 @@ function expandEach(s: string, resolver: Resolver): string {
 
 const PLACEHOLDER = /\{\{((?:(?:xml|slug|cap):)*)(\w+(?:\|(?:\w+|'[^'{}|]*'))*)\}\}/g;
 
+/**
+ * A filled value that ends a sentence inside quotes takes the template's full stop: You said:
+ * “Add verbs.”, not “Add verbs.”. (a teacher's Deny note quoted back by the demo).
+ */
+const SENTENCE_END = /[.!?…]$/;
+const STOP_AFTER = /^([”"’]?)\./;
+/** Marks, between a filled value and its quote, a full stop to drop (never in scenario text). */
+const DROP = '\u0000';
+
 function fillString(raw: string, resolver: Resolver): string {
   const s = expandEach(expandTemplates(raw, resolver.templates), resolver);
-  return s.replace(PLACEHOLDER, (whole, filters: string, chain: string) => {
-    let known = false;
-    let value = '';
-    for (const part of chain.split('|')) {
-      const v = part.startsWith("'") ? part.slice(1, -1) : resolver.lookup(part);
-      if (v === undefined) continue;
-      known = true;
-      if (v.trim() !== '') {
-        value = v;
-        break;
-      }
-    }
-    if (!known) return whole;
-    // Filters apply from the name outwards: {{xml:cap:topic}} capitalises, then escapes.
-    const names = filters.split(':').filter(Boolean).reverse();
-    return names.reduce((acc, f) => FILTERS[f]?.(acc) ?? acc, value);
+  const out = s.replace(PLACEHOLDER, (whole: string, filters: string, chain: string, at: number) => {
+    const value = fillOne(whole, filters, chain, resolver);
+    const ends = value !== whole && SENTENCE_END.test(value.trimEnd()) && STOP_AFTER.test(s.slice(at + whole.length));
+    return ends ? `${value.trimEnd()}${DROP}` : value;
   });
+  return out.replace(new RegExp(`${DROP}([”"’]?)\\.`, 'g'), '$1');
+}
+
+function fillOne(whole: string, filters: string, chain: string, resolver: Resolver): string {
+  let known = false;
+  let value = '';
+  for (const part of chain.split('|')) {
+    const v = part.startsWith("'") ? part.slice(1, -1) : resolver.lookup(part);
+    if (v === undefined) continue;
+    known = true;
+    if (v.trim() !== '') {
+      value = v;
+      break;
+    }
+  }
+  if (!known) return whole;
+  // Filters apply from the name outwards: {{xml:cap:topic}} capitalises, then escapes.
+  const names = filters.split(':').filter(Boolean).reverse();
+  return names.reduce((acc, f) => FILTERS[f]?.(acc) ?? acc, value);
 }
 
 function fillValue(v: unknown, resolver: Resolver): unknown {

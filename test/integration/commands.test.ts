@@ -11,6 +11,16 @@ import { QUICK_INPUT, answerQuickInput, lastUserText, openFreshDocument, useFake
 import { waitUntil } from './helpers';
 
 const REPLY = 'Here is what I think about it.';
+/** A notification in the workbench's notification list (VS Code's own markup). */
+const NOTIFICATION = '.notifications-center .notification-list-item';
+
+/** Waits until VS Code shows a notification with `text` (opened in its list: a toast may already be gone). */
+async function notified(text: string): Promise<void> {
+  await vscode.commands.executeCommand('notifications.showList');
+  await ui.waitFor(NOTIFICATION, { frame: 'workbench', text });
+  await vscode.commands.executeCommand('notifications.clearAll');
+  await vscode.commands.executeCommand('notifications.hideList');
+}
 
 describe('commands', () => {
   let model: FakeModelSession;
@@ -45,7 +55,8 @@ describe('commands', () => {
     assert.match(sent, /Is this sentence scientifically accurate\?/);
     assert.match(sent, /The mitochondria is the powerhouse of the cell\./, 'the selection went with the message');
     await ui.waitFor(byTestId(TEST_IDS.message), { text: REPLY });
-    await ui.waitFor(byTestId(TEST_IDS.message), { text: 'selection.md' });
+    // One line is said as one line ("line 3"), never "lines 3-3".
+    await ui.waitFor(byTestId(TEST_IDS.message), { text: 'selection.md, line 3' });
   });
 
   it('New Session leaves the current session and shows an empty chat', async () => {
@@ -114,21 +125,24 @@ describe('commands', () => {
     assert.match(text, new RegExp(REPLY));
   });
 
-  it('Select Model changes the model setting', async () => {
+  it('Select Model changes the model setting and says which model answers next', async () => {
     const config = () => vscode.workspace.getConfiguration('lessonAgent');
     const running = vscode.commands.executeCommand('lessonAgent.selectModel');
     await answerQuickInput('claude-haiku-5-5');
     await running;
     await waitUntil(() => config().get('model') === 'claude-haiku-5-5', 'the model setting to change');
+    // The teacher is told, in words, what changed.
+    await notified('Claude Haiku 5.5 will answer from your next message.');
     // Settings apply without a reload: the very next request uses the new model.
     await model.api.controller.sendMessage('Which model are you?');
     assert.equal(model.fake.requests.at(-1)?.body.model, 'claude-haiku-5-5');
     await config().update('model', undefined, vscode.ConfigurationTarget.Global);
   });
 
-  it('Clear API Key shows the onboarding card; Set API Key stores a key and hides it', async () => {
+  it('Clear API Key shows the onboarding card; Set API Key stores a key and hides it; each says what it did', async () => {
     await vscode.commands.executeCommand('lessonAgent.clearApiKey');
     assert.equal(model.api.apiKeys.hasStoredKey(), false);
+    await notified('API key removed.');
     await vscode.commands.executeCommand('lessonAgent.newSession');
     if (!process.env.ANTHROPIC_API_KEY) await ui.waitFor(byTestId(TEST_IDS.setApiKey));
 
@@ -137,6 +151,7 @@ describe('commands', () => {
     await running;
     assert.equal(model.api.apiKeys.hasStoredKey(), true);
     assert.equal(model.api.apiKeys.current(), 'sk-ant-typed-by-the-user-0000');
+    await notified('API key saved.');
     await ui.waitFor(byTestId(TEST_IDS.onboarding), { state: 'detached' });
   });
 });

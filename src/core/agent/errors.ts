@@ -40,7 +40,7 @@ export class StallError extends Error {
 /** No answer at all (not even response headers) within the response timeout, retries included. */
 export class NoResponseError extends Error {
   constructor(readonly limitMs: number) {
-    super(`The API did not answer within ${Math.round(limitMs / 1000)} s (no response at all).`);
+    super(`Claude did not answer within ${Math.round(limitMs / 1000)} s (no response at all).`);
     this.name = 'NoResponseError';
   }
 }
@@ -71,11 +71,11 @@ function byStatus(err: InstanceType<typeof Anthropic.APIError>, status: number, 
   if (status === 401) return f('auth', `The API key was rejected (401)${d}. ${w.setKey}`, false);
   if (status === 403) return f('permission', `This API key may not use this model or feature (403)${d}.`, false);
   if (status === 404) return f('not_found', `Not found (404)${d}. Check the model name (${w.modelChoice}).`, false);
-  if (status === 429) return f('rate_limit', `Rate limited by the API (429)${d}. Wait a moment, then ${w.retry}.`, true);
+  if (status === 429) return f('rate_limit', `Claude has had too many requests for now (429)${d}. Wait a moment, then ${w.retry}.`, true);
   if (status === 529 || err.type === 'overloaded_error') return f('overloaded', `Claude is overloaded right now (${status})${d}. ${later}`, true);
-  if (status === 408 || status >= 500) return f('server', `The API had a problem (${status})${d}. ${later}`, true);
+  if (status === 408 || status >= 500) return f('server', `Claude's service had a problem (${status})${d}. ${later}`, true);
   if (status === 413) return f('invalid_request', `The request is too large (413)${d}. Start a new session or shorten the document.`, false);
-  return f('invalid_request', `The API rejected the request (${status})${d}.`, false);
+  return f('invalid_request', `Claude could not take this request (${status})${d}.`, false);
 }
 
 /** A fault that arrived inside the stream (an `event: error`, a drop, a stall, an early end). */
@@ -85,7 +85,7 @@ function midStream(err: unknown): ClassifiedFailure | undefined {
   if (err instanceof Anthropic.APIError && err.status === undefined && !(err instanceof Anthropic.APIConnectionError)) {
     const type = err.type ?? 'api_error';
     const code: ErrorCode = type === 'overloaded_error' ? 'overloaded' : type === 'rate_limit_error' ? 'rate_limit' : 'server';
-    const what = code === 'overloaded' ? 'Claude is overloaded right now' : `The API reported ${type}`;
+    const what = code === 'overloaded' ? 'Claude is overloaded right now' : `Claude's service reported a problem (${type})`;
     return { code, message: `${what}, in the middle of the answer${apiDetail(err)}.`, retryable: true, loopRetry: true };
   }
   return undefined;
@@ -116,10 +116,10 @@ const UNREACHABLE: Readonly<Record<string, string>> = {
 function unreachable(err: unknown, text: string, ctx: FailureContext): ClassifiedFailure {
   const code = systemCode(err);
   const why = (code && UNREACHABLE[code]) ?? text;
-  const where = ctx.baseURL ? ` (base URL ${ctx.baseURL})` : '';
+  const where = ctx.baseURL ? ` (Tried ${ctx.baseURL}.)` : '';
   return {
     code: 'network',
-    message: `Could not reach the API${where}: ${why}. Check the network connection and the base URL.`,
+    message: `Could not reach Claude: ${why}. Check the network connection${ctx.baseURL ? ' and the base URL' : ''}.${where}`,
     retryable: true,
     loopRetry: false,
   };
@@ -130,8 +130,8 @@ export function classifyFailure(err: unknown, ctx: FailureContext): ClassifiedFa
   if (err instanceof NoApiKeyError) return { code: 'no_api_key', message: err.message, retryable: false, loopRetry: false };
   if (err instanceof NoResponseError) {
     // The wait was already as long as the user allows: not retried by the loop.
-    const where = ctx.baseURL ? ` (base URL ${ctx.baseURL})` : '';
-    return { code: 'network', message: `${err.message.replace(/\.$/, '')}${where}. Check the network connection and the base URL, or try again later.`, retryable: true, loopRetry: false };
+    const where = ctx.baseURL ? ` (Tried ${ctx.baseURL}.)` : '';
+    return { code: 'network', message: `${err.message} Check the network connection${ctx.baseURL ? ' and the base URL' : ''}, or try again later.${where}`, retryable: true, loopRetry: false };
   }
   const inStream = midStream(err);
   if (inStream) return inStream;

@@ -258,7 +258,7 @@ export function buildLessonView(text: string, top: TopBlockBuilder = topBlock): 
   if (!tree.ok) return { ok: false, error: tree.error };
   const root = tree.root;
   if (root.name !== 'lesson') {
-    return { ok: false, error: { line: root.line, column: 1, message: `the root element must be <lesson>, found <${root.name}>` } };
+    return { ok: false, error: { line: root.line, column: 1, message: `A lesson starts with <lesson>; this document starts with <${root.name}>.` } };
   }
   return {
     ok: true,

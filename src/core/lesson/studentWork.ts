@@ -187,8 +187,30 @@ function fieldName(field: AnswerField): string {
   return field.label ? `The answer to ${quote(field.label)}` : 'A student\'s answer';
 }
 
+/** Who reads the line: the teacher (on the card, never an id) or the model (ids named, to act on). */
+export type StudentWorkReader = 'teacher' | 'model';
+
+function elementSubject(change: { readonly element: IdentifiedElement }): string {
+  const what = ELEMENT_WORDS[change.element.element] ?? `a <${change.element.element}> element`;
+  return what.charAt(0).toUpperCase() + what.slice(1);
+}
+
+function describeIdChange(change: Extract<StudentWorkChange, { element: IdentifiedElement }>, reader: StudentWorkReader): string {
+  const subject = elementSubject(change);
+  const id = change.element.id;
+  if (change.kind === 'id-renamed') {
+    return reader === 'model'
+      ? `The id ${id} would become ${change.to}: answers and marks recorded under ${id} would no longer match.`
+      : `${subject} would be relabelled: answers and marks already recorded for it would no longer match.`;
+  }
+  if (!change.elementKept) return reader === 'model' ? `${subject} (id ${id}) would be removed.` : `${subject} would be removed.`;
+  return reader === 'model'
+    ? `${subject} would lose its id ${id}, which links students' answers and marks to it.`
+    : `${subject} would lose the label that links students' answers and marks to it.`;
+}
+
 /** One line in a teacher's words, e.g. 'The answer to “The cat ___ on the sofa.”: “sleeps” would be deleted.' */
-export function describeChange(change: StudentWorkChange): string {
+export function describeChange(change: StudentWorkChange, reader: StudentWorkReader = 'teacher'): string {
   switch (change.kind) {
     case 'answer-removed':
       return `${fieldName(change.field)}: ${quote(change.field.value)} would be deleted.`;
@@ -196,15 +218,9 @@ export function describeChange(change: StudentWorkChange): string {
       return change.to.trim() === ''
         ? `${fieldName(change.field)}: ${quote(change.field.value)} would be cleared.`
         : `${fieldName(change.field)}: ${quote(change.field.value)} would become ${quote(change.to)}.`;
-    case 'id-removed': {
-      const what = ELEMENT_WORDS[change.element.element] ?? `a <${change.element.element}> element`;
-      const subject = what.charAt(0).toUpperCase() + what.slice(1);
-      return change.elementKept
-        ? `${subject} would lose its id ${change.element.id}, which links students' answers and marks to it.`
-        : `${subject} (id ${change.element.id}) would be removed.`;
-    }
+    case 'id-removed':
     case 'id-renamed':
-      return `The id ${change.element.id} would become ${change.to}: answers and marks recorded under ${change.element.id} would no longer match.`;
+      return describeIdChange(change, reader);
   }
 }
 
@@ -217,7 +233,7 @@ export function describePlace(exercise: ExercisePlace | undefined): string {
  * The changes grouped by exercise, in words. Ids inside an exercise that is itself removed are
  * not listed one by one: "the exercise would be removed" says it (its answers are still listed).
  */
-export function describeStudentWork(changes: readonly StudentWorkChange[]): StudentWorkGroup[] {
+export function describeStudentWork(changes: readonly StudentWorkChange[], reader: StudentWorkReader = 'teacher'): StudentWorkGroup[] {
   const removedExercises = new Set(
     changes.flatMap((c) => (c.kind === 'id-removed' && c.element.element === 'exercise' && !c.elementKept ? [c.element.exercise] : [])),
   );
@@ -226,7 +242,7 @@ export function describeStudentWork(changes: readonly StudentWorkChange[]): Stud
     const exercise = changeExercise(change);
     const inner = change.kind === 'id-removed' && change.element.element !== 'exercise' && removedExercises.has(exercise);
     if (inner) continue;
-    groups.set(exercise, [...(groups.get(exercise) ?? []), describeChange(change)]);
+    groups.set(exercise, [...(groups.get(exercise) ?? []), describeChange(change, reader)]);
   }
   return [...groups.entries()]
     .sort(([a], [b]) => (a?.number ?? Number.MAX_SAFE_INTEGER) - (b?.number ?? Number.MAX_SAFE_INTEGER))

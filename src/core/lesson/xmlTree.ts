@@ -3,6 +3,7 @@
 // every element needs the lines it spans, which no DOM parser in Node keeps.
 import { SaxesParser } from 'saxes';
 import { LineIndex } from './positions';
+import { plainXmlMessage } from './xmlWords';
 
 export interface XmlElement {
   readonly kind: 'element';
@@ -67,9 +68,12 @@ export function parseXmlTree(text: string): XmlTreeResult {
     else root ??= element;
     stack.push(element);
   });
+  // saxes closes the open element before it reports a close tag that does not match it.
+  let lastClosed: XmlElement | undefined;
   parser.on('closetag', () => {
     const element = stack.pop();
     if (!element) return;
+    lastClosed = element;
     element.end = lineAt(parser.position - 1);
     element.to = parser.position;
   });
@@ -85,8 +89,12 @@ export function parseXmlTree(text: string): XmlTreeResult {
   parser.on('cdata', onText);
   parser.on('error', (err) => {
     if (error) return;
-    const at = lines.positionAt(Math.max(0, Math.min(parser.position - 1, source.length)));
-    error = { line: at.line, column: at.column, message: err.message.replace(/^\d+:\d+:\s*/, '') };
+    const offset = unfinishedTagEnd(source, Math.max(0, Math.min(parser.position - 1, source.length)));
+    const at = lines.positionAt(offset);
+    const raw = err.message.replace(/^\d+:\d+:\s*/, '');
+    const closing = /^<\/([^\s>]+)/.exec(source.slice(Math.max(0, source.lastIndexOf('</', offset))))?.[1];
+    const open = lastClosed && { name: lastClosed.name, line: lastClosed.line };
+    error = { line: at.line, column: at.column, message: plainXmlMessage(raw, { closing, open }) };
   });
   try {
     parser.write(source).close();
@@ -95,8 +103,20 @@ export function parseXmlTree(text: string): XmlTreeResult {
     if (!error) error = { line: 1, column: 1, message: err instanceof Error ? err.message : String(err) };
   }
   if (error) return { ok: false, error: bareAmpersand(source, lines, error) ?? error };
-  if (!root) return { ok: false, error: { line: 1, column: 1, message: 'the document has no elements: a lesson starts with <lesson>' } };
+  if (!root) return { ok: false, error: { line: 1, column: 1, message: 'The document has no lesson in it: a lesson starts with <lesson>.' } };
   return { ok: true, root, lineCount: lineAt(source.length), source };
+}
+
+/**
+ * saxes notices a tag left unfinished (`</p` without its '>') only at the next '<', often on the
+ * line after: the mistake is where the unfinished tag ends, so point at its last character.
+ */
+function unfinishedTagEnd(source: string, at: number): number {
+  if (source[at] !== '<') return at;
+  const tagStart = source.lastIndexOf('<', at - 1);
+  const between = tagStart >= 0 ? source.slice(tagStart, at) : '';
+  if (!between.includes('\n') || between.includes('>')) return at;
+  return tagStart + between.trimEnd().length - 1;
 }
 
 /** An '&' that starts no entity or character reference (CDATA sections and comments aside). */

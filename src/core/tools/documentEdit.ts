@@ -5,6 +5,7 @@ import { applyTextEdits, computeEdits, describeEdits } from '../documents/diff';
 import { rebaseEdits } from '../documents/rebase';
 import type { DocumentAccess, DocumentSnapshot, TextEdit } from '../documents/types';
 import { judgeLessonChange } from '../lesson/change';
+import { buildLessonView } from '../lesson/lessonView';
 import { formatErrorList } from '../lesson/validate';
 import { DEFAULT_SETTINGS } from '../settings';
 import { editApproval } from './approval';
@@ -65,7 +66,8 @@ export async function planEditConfirmation(
   return {
     request: {
       tool,
-      title: students ? `Change students' work in ${document.name}?` : `Edit ${document.name}?`,
+      // "Students' work" only when a student wrote something it changes (else the reason says what).
+      title: students?.answers ? `Change students' work in ${document.name}?` : `Edit ${document.name}?`,
       summary,
       reason: reasons.join(' '),
       // What it would do, in the teacher's words; Review changes shows the text itself.
@@ -75,6 +77,12 @@ export async function planEditConfirmation(
     },
     proposal: { uri: document.uri, before: current.text, after },
   };
+}
+
+/** Where and why the preview cannot read the lesson ("line 43: ..."), or undefined when it can. */
+function unreadableLesson(text: string): string | undefined {
+  const view = buildLessonView(text);
+  return view.ok ? undefined : `line ${view.error.line}: ${view.error.message.replace(/\.$/, '')}`;
 }
 
 /**
@@ -144,10 +152,13 @@ export async function applyAndReport(
     if (introduced.length > 0) lines.push(`Warning: merged with the user's typing, the document now has new problems:\n${formatErrorList(introduced)}`);
   }
   lines.push(...notes);
+  const unreadable = document.kind === 'lesson' ? unreadableLesson(after.text) : undefined;
+  if (unreadable) lines.push(`The lesson still cannot be read (${unreadable}), so its preview cannot show this edit. Tell the user, in plain words, where it breaks and offer to fix it.`);
+  // The panel's words for the change (the model reads the exact counts in `content`).
+  const changed = describeChange(base.text, applyTextEdits(base.text, edits), document.kind);
   return {
     content: lines.join('\n'),
-    // The panel's words for the change (the model reads the exact counts in `content`).
-    summary: describeChange(base.text, applyTextEdits(base.text, edits), document.kind),
+    summary: unreadable ? `${changed}, but the lesson still cannot be read (${unreadable}): the preview shows its last readable version` : changed,
     edit: { id, before: result.before?.text ?? landing.text, after: result.after.text },
     documentSeen: modelView(after, belief),
   };

@@ -22,7 +22,14 @@ export type ReadDocumentInput = z.infer<typeof readDocumentInput>;
 function describe(input: ReadDocumentInput): string {
   if (input.id !== undefined) return 'a part of the lesson';
   if (input.heading !== undefined) return `“${input.heading}”`;
-  return input.toLine !== undefined ? `lines ${input.fromLine ?? 1}-${input.toLine}` : `from line ${input.fromLine ?? 1}`;
+  const from = input.fromLine ?? 1;
+  if (input.toLine === undefined) return `from line ${from}`;
+  return lineWords(from, input.toLine);
+}
+
+/** "line 43", "lines 40 to 52": a range in words, never "43-43". */
+function lineWords(first: number, last: number): string {
+  return first === last ? `line ${first}` : `lines ${first} to ${last}`;
 }
 
 export const readDocumentTool: ToolDefinition<ReadDocumentInput> = {
@@ -60,7 +67,7 @@ export const readDocumentTool: ToolDefinition<ReadDocumentInput> = {
     const lines = first === last ? `Line ${first}` : `Lines ${first}-${last}`;
     return {
       content: `${lines} of ${document.name} (${found.label}):\n${part.endsWith('\n') ? part.slice(0, -1) : part}${cut}`,
-      summary: first === last ? `line ${first}` : `lines ${first}-${last}`,
+      summary: lineWords(first, last),
     };
   },
 };

@@ -16,7 +16,13 @@ export type StudentWorkVerdict =
   /** Nothing of the students' is touched, or the user asked for exactly this: go ahead. */
   | { readonly kind: 'free'; readonly note?: string }
   /** The teacher must approve on the card, which lists `groups`. */
-  | { readonly kind: 'confirm'; readonly groups: readonly StudentWorkGroup[]; readonly reason: string }
+  | {
+      readonly kind: 'confirm';
+      readonly groups: readonly StudentWorkGroup[];
+      readonly reason: string;
+      /** A student's answer would change (else only what marks are linked to). */
+      readonly answers: boolean;
+    }
   /** Approval "never" and not asked for: the tool answers with this error. */
   | { readonly kind: 'refuse'; readonly result: ToolResult };
 
@@ -28,10 +34,38 @@ export function userRequestOf(messages: readonly ReadonlyMessage[], turnId: stri
 }
 
 function countText(changes: readonly StudentWorkChange[]): string {
-  const answers = changes.filter((c) => c.kind === 'answer-changed' || c.kind === 'answer-removed').length;
+  const answers = changes.filter(isAnswerChange).length;
   const ids = changes.length - answers;
   const parts = [answers > 0 ? `${answers} student answer${answers === 1 ? '' : 's'}` : '', ids > 0 ? `${ids} id${ids === 1 ? '' : 's'}` : ''];
   return parts.filter(Boolean).join(' and ');
+}
+
+function isAnswerChange(change: StudentWorkChange): boolean {
+  return change.kind === 'answer-changed' || change.kind === 'answer-removed';
+}
+
+/** Whether the edit changes what a student wrote (not only what marks are linked to). */
+export function changesAnswers(changes: readonly StudentWorkChange[]): boolean {
+  return changes.some(isAnswerChange);
+}
+
+function parts(n: number): string {
+  return `${n} part${n === 1 ? '' : 's'} of the lesson`;
+}
+
+/**
+ * Why the card asks, in a teacher's words (no ids): answers are students' work; a removed or
+ * relabelled exercise is what marks are linked to, which is not work a student did.
+ */
+export function studentWorkReason(changes: readonly StudentWorkChange[]): string {
+  const answers = changes.filter(isAnswerChange).length;
+  const removed = changes.filter((c) => c.kind === 'id-removed' && !c.elementKept).length;
+  const relabelled = changes.length - answers - removed;
+  const links = [removed > 0 ? `removes ${parts(removed)}` : '', relabelled > 0 ? `relabels ${parts(relabelled)}` : ''].filter(Boolean).join(' and ');
+  const linked = links ? `${links} that students' answers and marks are linked to` : '';
+  if (answers === 0) return `It ${linked}.`;
+  const work = `It changes students' work (${answers} student answer${answers === 1 ? '' : 's'})`;
+  return linked ? `${work} and ${linked}.` : `${work}.`;
 }
 
 function listing(groups: readonly StudentWorkGroup[]): string {
@@ -45,7 +79,8 @@ function nameOf(change: StudentWorkChange): string {
   return exercise?.id ?? change.field.id ?? (exercise ? `exercise ${exercise.number}` : 'the lesson');
 }
 
-function refusal(changes: readonly StudentWorkChange[], groups: readonly StudentWorkGroup[]): ToolResult {
+function refusal(changes: readonly StudentWorkChange[]): ToolResult {
+  const groups = describeStudentWork(changes, 'model');
   const ids = [...new Set(changes.map(nameOf))];
   const content = [
     `The document was NOT changed: this edit would change students' work (${countText(changes)}: ${ids.join(', ')}), ` +
@@ -54,7 +89,10 @@ function refusal(changes: readonly StudentWorkChange[], groups: readonly Student
     'Keep every non-empty student-answer and every id exactly as they are and call the tool again. If the user wants this ' +
       `work changed, ask them to say so in a message (for example "clear the answers in ${ids[0] ?? 'exercise 1'}").`,
   ].join('\n');
-  return { content, isError: true, summary: `Refused: it would change students' work (${ids.join(', ')})` };
+  // The step's words name places, not ids.
+  const places = groups.map((g) => g.place).join('; ');
+  const what = changesAnswers(changes) ? "it would change students' work" : "it would remove or relabel parts students' marks are linked to";
+  return { content, isError: true, summary: `Refused: ${what} (${places})` };
 }
 
 /** What the message could name in this lesson, and which exercises the edit removes whole. */
@@ -69,13 +107,9 @@ export function judgeStudentWork(tool: string, ctx: ToolContext, document: Docum
   if (document.kind !== 'lesson' || before === after) return { kind: 'free' };
   const changes = studentWorkChanges(before, after);
   if (changes.length === 0) return { kind: 'free' };
-  const groups = describeStudentWork(changes);
   const canAsk = ctx.settings.approvalEdits !== 'never' || ctx.settings.alwaysConfirm.includes(tool);
-  if (canAsk) {
-    const reason = `It changes students' work (${countText(changes)}).`;
-    return { kind: 'confirm', groups, reason };
-  }
+  if (canAsk) return { kind: 'confirm', groups: describeStudentWork(changes), reason: studentWorkReason(changes), answers: changesAnswers(changes) };
   const unasked = changes.filter((c) => !askedFor(ctx.userRequest, c, requestScope(before, changes)));
-  if (unasked.length > 0) return { kind: 'refuse', result: refusal(unasked, describeStudentWork(unasked)) };
-  return { kind: 'free', note: `As the user asked, this changed students' work:\n${listing(groups)}` };
+  if (unasked.length > 0) return { kind: 'refuse', result: refusal(unasked) };
+  return { kind: 'free', note: `As the user asked, this changed students' work:\n${listing(describeStudentWork(changes, 'model'))}` };
 }

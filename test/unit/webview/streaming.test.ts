@@ -114,8 +114,26 @@ describe('webview: streaming replies and steps', function () {
     assert.deepEqual(await w.waitForPosted('stop'), [{ type: 'stop' }]);
     await host.emit(...new TurnEvents('t1').error('cancelled', 'Stopped by the user', false).events);
     await w.page.waitForSelector(`${assistantSel}[data-status="stopped"]`);
-    assert.match(await w.page.locator(assistantSel).innerText(), /Once upon a time[\s\S]*Stopped\./);
+    assert.match(await w.page.locator(assistantSel).innerText(), /Once upon a time[\s\S]*Stopped: nothing in the document was changed\./);
     assert.equal(await w.page.locator(byTestId('error-banner')).count(), 0, 'a stop is not an error');
+  });
+
+  it('a stop after a reply that promised an exercise says what was and was not done', async () => {
+    const w = await preview.openWith(sessionFrom([]), 0);
+    const host = new ScriptedHost(w);
+    const t = new TurnEvents('t1').start('Add two exercises').text('I will add a true/false exercise, then a short-answer one.');
+    t.tool('c1', 'edit_document', 'Editing document').toolEnd('c1', 'success', { resultSummary: 'added an exercise', editId: 'e1' });
+    await host.emit(...t.tool('c2', 'edit_document', 'Editing document').error('cancelled', 'Stopped.', true).events);
+    await w.page.waitForSelector(`${assistantSel}[data-status="stopped"]`);
+    const text = await w.page.locator(assistantSel).innerText();
+    assert.match(text, /Stopped: the change made before that is kept in the document; nothing after it was done\./);
+    assert.doesNotMatch(text, /Stopped\.$/m, 'not a bare "Stopped." that reads as if all was done');
+
+    const w2 = await preview.openWith(sessionFrom([]), 0);
+    const host2 = new ScriptedHost(w2);
+    await host2.emit(...new TurnEvents('t1').start('Add an exercise').text('I will add a true/false exercise.').tool('c1', 'edit_document', 'Editing document').error('cancelled', 'Stopped.', true).events);
+    await w2.page.waitForSelector(`${assistantSel}[data-status="stopped"]`);
+    assert.match(await w2.page.locator(assistantSel).innerText(), /Stopped: nothing in the document was changed\./);
   });
 
   it('a panel reloaded mid-stream shows the whole text once: nothing lost, nothing doubled', async () => {

@@ -60,6 +60,15 @@ function Body({ item, ui }: { item: AssistantItem; ui: AssistantUi }): ReactNode
   );
 }
 
+/**
+ * What a stop left behind, said so that a reply promising an exercise does not read as done:
+ * the document unchanged, or the changes made before the stop kept.
+ */
+function stoppedNote(item: AssistantItem): string {
+  const kept = item.steps.filter((s) => s.status === 'success' && s.editId !== undefined && !s.reverted).length;
+  return kept === 0 ? t('stoppedNothing') : kept === 1 ? t('stoppedKeptOne') : t('stoppedKept', kept);
+}
+
 function AssistantMessage({ item, ui }: { item: AssistantItem; ui: AssistantUi }): ReactNode {
   const streaming = item.status === 'streaming';
   return (
@@ -68,10 +77,10 @@ function AssistantMessage({ item, ui }: { item: AssistantItem; ui: AssistantUi }
       <Body item={item} ui={ui} />
       {item.partial ? (
         <div className="partial-note">
-          <Icon name="warning" /> {item.status === 'stopped' ? t('stopped') : t('partial')}
+          <Icon name="warning" /> {item.status === 'stopped' ? stoppedNote(item) : t('partial')}
         </div>
       ) : item.status === 'stopped' ? (
-        <div className="partial-note">{t('stopped')}</div>
+        <div className="partial-note">{stoppedNote(item)}</div>
       ) : null}
       {streaming ? null : <EditActions steps={item.steps} />}
       {streaming && item.retrying ? <RetryingNotice retrying={item.retrying} /> : null}

@@ -257,7 +257,8 @@ describe('agent with current models: thinking, stop reasons', () => {
       const { outcome } = await h.run({ kind: 'message', sessionId: await h.newSession(), text: 'hello' });
       const message = outcome.error?.message ?? '';
       assert.equal(outcome.error?.code, 'network', message);
-      assert.ok(message.startsWith(`Could not reach the API (base URL ${url}`), message);
+      assert.ok(message.startsWith('Could not reach Claude: '), message);
+      assert.ok(message.endsWith(`(Tried ${url}.)`), message);
       assert.match(message, why);
       assert.doesNotMatch(message, /middle|server failure|API had a problem/);
     }

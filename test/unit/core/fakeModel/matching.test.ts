@@ -87,6 +87,10 @@ describe('fake scenarios: request facts, matching and placeholders', () => {
     assert.equal(text('{{slug:topic}}.lesson.xml'), 'le-noel-francais.lesson.xml');
     assert.equal(text('{{plain}} in {{contextLabel}}'), 'Les fêtes in Selection: a & b, lines 2-3');
     assert.equal(text('{{nothing}} and {{n}}'), '{{nothing}} and 4', 'unknown placeholders stay as written');
+    // A quoted note that ends its own sentence is not followed by a second full stop.
+    assert.equal(text("You said: “{{nothing|'Add a verb exercise instead.'}}”. Noted."), 'You said: “Add a verb exercise instead.” Noted.');
+    assert.equal(text("You said: “{{nothing|'Why not?'}}”."), 'You said: “Why not?”');
+    assert.equal(text('You said: “{{title}}”.'), 'You said: “Les fêtes”.', 'a value without its own full stop keeps the template\'s');
     const markdown = requestFacts({ messages: turn('# Reading notes\n\nText.', 'text') });
     const md = fillStep({ blocks: [{ type: 'text', text: '{{title}}' }] }, { match, facts: markdown, values: scenario.values, requestIndex: 0 });
     assert.deepEqual(md.blocks[0], { type: 'text', text: 'Reading notes' });

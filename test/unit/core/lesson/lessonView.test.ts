@@ -164,10 +164,17 @@ describe('lesson view model', () => {
       ['a mismatched close tag', '<lesson>\n  <h1>Title</h2>\n</lesson>', 2, /h1|h2|tag/i],
       ['an undefined entity', '<lesson>\n<p>A&nbsp;B</p>\n</lesson>', 2, /entity/i],
       ['a lone ampersand (saxes alone would blame the last line)', '<lesson>\n<p>Salt & pepper</p>\n<p>More</p>\n<!-- a & b --><p><![CDATA[x & y]]></p>\n</lesson>', 2, /lone "&": write &amp;/],
-      ['text after the root', '<lesson></lesson>\nmore', 2, /text|root|outside/i],
-      ['a root that is not a lesson', '<?xml version="1.0"?>\n<worksheet/>', 2, /root element must be <lesson>/],
-      ['an empty document', '', 1, /root element/],
+      ['text after the root', '<lesson></lesson>\nmore', 2, /^There is something after the end of the lesson/],
+      ['a root that is not a lesson', '<?xml version="1.0"?>\n<worksheet/>', 2, /^A lesson starts with <lesson>; this document starts with <worksheet>\.$/],
+      ['an empty document', '', 1, /^The document has no lesson in it/],
     ];
+    // A teacher's typos, said in plain words on the line they are on (not the line after).
+    cases.push(
+      ['a closing tag without its ">"', '<lesson>\n<p>One</p>\n<p>Two</p\n<p>Three</p>\n</lesson>\n', 3, /^A closing tag has a character that is not allowed/],
+      ['a closing tag with a stray character', '<lesson>\n<p>One</p>\n<p>Two</p%>\n</lesson>\n', 3, /^A closing tag has a character that is not allowed \(a closing tag is written like <\/p>\)\.$/],
+      ['a closing tag for another element', '<lesson>\n  <h1>Title</h2>\n</lesson>', 2, /^The closing tag <\/h2> does not match <h1> \(opened on line 2\): close it with <\/h1>\.$/],
+      ['a value without quotes', '<lesson>\n<p>One</p>\n<p class=big>Two</p>\n</lesson>\n', 3, /^A value inside a tag needs quotes around it/],
+    );
     for (const [what, xml, line, message] of cases) {
       it(`${what}: no view, the error with its line`, () => {
         const result = buildLessonView(xml);
@@ -175,6 +182,7 @@ describe('lesson view model', () => {
         assert.ok(!result.ok);
         assert.equal(result.error.line, line, result.error.message);
         assert.match(result.error.message, message);
+        assert.doesNotMatch(result.error.message, /disallowed|unexpected close tag|unquoted/, 'no parser jargon');
         assert.ok(lessonViewResultSchema.safeParse(result).success);
       });
     }

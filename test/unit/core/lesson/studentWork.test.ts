@@ -38,7 +38,7 @@ describe("students' work in an edit", () => {
     assert.deepEqual(words(ANSWERED, after), [
       {
         place: 'Exercise 2, “True or false?”',
-        changes: ['The answer to “Claire va au marché.”: “true” would be deleted.', 'The exercise (id ex-2) would be removed.'],
+        changes: ['The answer to “Claire va au marché.”: “true” would be deleted.', 'The exercise would be removed.'],
       },
     ]);
   });
@@ -50,14 +50,14 @@ describe("students' work in an edit", () => {
     assert.deepEqual(words(ANSWERED, after), [
       {
         place: 'Exercise 1, “Complete the sentences”',
-        changes: ['The id ex-1 would become fb-market: answers and marks recorded under ex-1 would no longer match.'],
+        changes: ['The exercise would be relabelled: answers and marks already recorded for it would no longer match.'],
       },
     ]);
   });
 
   it('an id dropped from an element that stays', () => {
     assert.deepEqual(words(ANSWERED, ANSWERED.replace('id="s1" ', '')), [
-      { place: 'Exercise 2, “True or false?”', changes: ["A statement would lose its id s1, which links students' answers and marks to it."] },
+      { place: 'Exercise 2, “True or false?”', changes: ["A statement would lose the label that links students' answers and marks to it."] },
     ]);
   });
 

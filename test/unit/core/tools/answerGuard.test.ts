@@ -48,7 +48,7 @@ describe("students' answers: the guard means what a teacher means", () => {
     const keyAndMore = clear(ANSWERED.replace('answer="true" student-answer="true"', 'answer="false" student-answer="true"'), 'va');
     const r = await underNever('update the answer key in exercise 2', keyAndMore);
     assert.ok(r.isError, r.content);
-    assert.equal(r.summary, "Refused: it would change students' work (ex-1)");
+    assert.equal(r.summary, "Refused: it would change students' work (Exercise 1, “Complete the sentences”)");
     const keyOnly = ANSWERED.replace('answer="true" student-answer="true"', 'answer="false" student-answer="true"');
     assert.equal((await underNever('update the answer key in exercise 2', keyOnly)).isError, false);
   });
@@ -57,7 +57,7 @@ describe("students' answers: the guard means what a teacher means", () => {
     const alsoThree = ['va', 'achete', 'Mon marché est grand.'].reduce(clear, ANSWERED);
     const r = await underNever("clear the students' answers in exercise 1", alsoThree);
     assert.ok(r.isError, r.content);
-    assert.equal(r.summary, "Refused: it would change students' work (ex-3)");
+    assert.equal(r.summary, "Refused: it would change students' work (Exercise 3)");
     const onlyOne = ['va', 'achete'].reduce(clear, ANSWERED);
     const ok = await underNever("clear the students' answers in exercise 1", onlyOne);
     assert.equal(ok.isError, false, ok.content);

@@ -50,6 +50,25 @@ describe('edit_document', () => {
     assert.match(missing.content, /line 9, column 5: <statement> is missing the required attribute answer/);
   });
 
+  it('an edit on a lesson that cannot be read says so: the step and the model are told, not a plain "Done"', async () => {
+    const broken = LESSON.replace('<h1>Au marché</h1>', '<h1>Au marché</h1\n');
+    const line = broken.slice(0, broken.indexOf('</h1\n')).split('\n').length;
+    const teacher = await workbench('broken.lesson.xml', broken);
+    try {
+      const edited = broken.replace('</lesson>', '  <p>Le samedi matin.</p>\n</lesson>');
+      const result = await editDocumentTool.run({ documentXml: edited, summary: 'Added a line' }, teacher.context());
+      assert.equal(result.isError, undefined, result.content);
+      assert.equal(await readFile(teacher.document.path, 'utf8'), edited, 'the edit lands');
+      assert.match(result.summary ?? '', new RegExp(`, but the lesson still cannot be read \\(line ${line}: A closing tag has a character that is not allowed[^)]*\\)\\): the preview shows its last readable version$`));
+      assert.match(result.content, /The lesson still cannot be read \(line \d+: [^\n]*\), so its preview cannot show this edit\. Tell the user/);
+      // A lesson that can be read says nothing of the kind.
+      const fine = await editDocumentTool.run({ documentXml: LESSON.replace('</lesson>', '  <p>Le samedi matin.</p>\n</lesson>'), summary: 'Added a line' }, teacher.context());
+      assert.doesNotMatch(`${fine.summary ?? ''}\n${fine.content}`, /cannot be read/);
+    } finally {
+      await teacher.dispose();
+    }
+  });
+
   it('edits a lesson that already has problems: they are reported, not blocking', async () => {
     const old = LESSON.replace('<p id="fruit">', '<p id="fruit" data-source="quizlet">').replace('des fraises', 'des fraises&nbsp;!');
     const teacher = await workbench('old.lesson.xml', old);
@@ -183,12 +202,13 @@ describe('edit_document', () => {
       assert.ok(plan);
       assert.equal(plan.request.tool, 'edit_document');
       // It removes ids too (the exercise's and a paragraph's): the card says so in words.
-      assert.equal(plan.request.title, "Change students' work in unit.lesson.xml?");
+      // No student has answered anything: the title does not speak of students' work, and no id is named.
+      assert.equal(plan.request.title, 'Edit unit.lesson.xml?');
       assert.equal(plan.request.summary, 'Removed the exercise');
-      assert.match(plan.request.reason ?? '', /^It changes students' work \(2 ids\)\. This edit removes or rewrites \d+% of the document/);
+      assert.match(plan.request.reason ?? '', /^It removes 2 parts of the lesson that students' answers and marks are linked to\. This edit removes or rewrites \d+% of the document/);
       assert.deepEqual(plan.request.studentWork, [
-        { place: 'Exercise 1', changes: ['The exercise (id fb-1) would be removed.'] },
-        { place: 'Outside the exercises', changes: ['A paragraph (id fruit) would be removed.'] },
+        { place: 'Exercise 1', changes: ['The exercise would be removed.'] },
+        { place: 'Outside the exercises', changes: ['A paragraph would be removed.'] },
       ]);
       assert.equal(plan.request.hasDiff, true);
       assert.deepEqual(plan.proposal, { uri: bench.document.uri, before: LESSON, after: shortened });

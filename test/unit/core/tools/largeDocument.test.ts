@@ -117,7 +117,9 @@ describe('large documents: read_document', () => {
     // The step says what is read in a teacher's words: a heading or lines, never an id.
     assert.equal(readDocumentTool.displayText({ id: 'tf-12' }), 'Reading a part of the lesson');
     assert.equal(readDocumentTool.displayText({ heading: 'Unit 12: au marché' }), 'Reading “Unit 12: au marché”');
-    assert.equal(readDocumentTool.displayText({ fromLine: 3, toLine: 4 }), 'Reading lines 3-4');
+    assert.equal(readDocumentTool.displayText({ fromLine: 3, toLine: 4 }), 'Reading lines 3 to 4');
+    assert.equal(readDocumentTool.displayText({ fromLine: 43, toLine: 43 }), 'Reading line 43', 'one line is "line 43", never "lines 43-43"');
+    assert.equal(range.summary, 'lines 3 to 4');
   });
 
   it('caps a long read and says where to read on; a missing id lists similar ones', async () => {

@@ -1,6 +1,6 @@
 // Students' work through the editing tools: every change to a non-empty answer or an id asks
-// the teacher (the card lists it in words), and under approval "never" it is refused, naming
-// the ids, unless the user's message asked for it.
+// the teacher (the card lists it in words, never an id), and under approval "never" it is refused,
+// naming the ids to the model and the exercises to the teacher, unless the user's message asked for it.
 import * as assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { StoredMessage } from '../../../../src/core/sessions/schema';
@@ -15,17 +15,39 @@ interface Case {
   readonly name: string;
   readonly find: string;
   readonly replace: string;
-  /** What the card lists. */
+  /** What the card lists, in a teacher's words (no id). */
+  readonly card: RegExp;
+  /** What the model is told. */
   readonly listed: RegExp;
-  /** The ids the refusal names. */
+  /** The ids the refusal names to the model. */
   readonly ids: string;
+  /** The card's title and why it asks: "students' work" only where an answer changes. */
+  readonly title: string;
+  readonly reason: string;
+  /** The refusal's step line, naming the exercise. */
+  readonly refused: string;
 }
 
+const ANSWER_TITLE = "Change students' work in market.lesson.xml?";
+const LINKS = "students' answers and marks are linked to";
+const EX1 = 'Exercise 1, “Complete the sentences”';
 const CASES: readonly Case[] = [
-  { name: 'a changed answer', find: 'student-answer="achete"', replace: 'student-answer="achète"', listed: /“achete” would become “achète”/, ids: 'ex-1' },
-  { name: 'a removed answer', find: ' student-answer="Mon marché est grand."', replace: ' student-answer=""', listed: /“Mon marché est grand\.” would be cleared/, ids: 'ex-3' },
-  { name: 'a removed id', find: 'id="s1" ', replace: '', listed: /A statement would lose its id s1/, ids: 's1' },
-  { name: 'a renamed id', find: 'id="ex-2"', replace: 'id="tf-market"', listed: /The id ex-2 would become tf-market/, ids: 'ex-2' },
+  {
+    name: 'a changed answer', find: 'student-answer="achete"', replace: 'student-answer="achète"', card: /“achete” would become “achète”/, listed: /“achete” would become “achète”/, ids: 'ex-1',
+    title: ANSWER_TITLE, reason: "It changes students' work (1 student answer).", refused: `Refused: it would change students' work (${EX1})`,
+  },
+  {
+    name: 'a removed answer', find: ' student-answer="Mon marché est grand."', replace: ' student-answer=""', card: /“Mon marché est grand\.” would be cleared/, listed: /“Mon marché est grand\.” would be cleared/, ids: 'ex-3',
+    title: ANSWER_TITLE, reason: "It changes students' work (1 student answer).", refused: "Refused: it would change students' work (Exercise 3)",
+  },
+  {
+    name: 'a removed id', find: 'id="s1" ', replace: '', card: /^A statement would lose the label that links students' answers and marks to it\.$/, listed: /A statement would lose its id s1/, ids: 's1',
+    title: 'Edit market.lesson.xml?', reason: `It relabels 1 part of the lesson that ${LINKS}.`, refused: "Refused: it would remove or relabel parts students' marks are linked to (Exercise 2, “True or false?”)",
+  },
+  {
+    name: 'a renamed id', find: 'id="ex-2"', replace: 'id="tf-market"', card: /^The exercise would be relabelled: answers and marks already recorded for it would no longer match\.$/, listed: /The id ex-2 would become tf-market/, ids: 'ex-2',
+    title: 'Edit market.lesson.xml?', reason: `It relabels 1 part of the lesson that ${LINKS}.`, refused: "Refused: it would remove or relabel parts students' marks are linked to (Exercise 2, “True or false?”)",
+  },
 ];
 
 describe("students' work through the editing tools", () => {
@@ -43,10 +65,11 @@ describe("students' work through the editing tools", () => {
         ] as const) {
           const plan = await tool.needsConfirmation?.(input as never, bench.context({ documentSeen: await bench.seen() }));
           assert.ok(plan, `${tool.name} asks`);
-          assert.equal(plan.request.title, "Change students' work in market.lesson.xml?");
-          assert.match(plan.request.reason ?? '', /^It changes students' work \(1 (student answer|id)\)\.$/);
+          assert.equal(plan.request.title, c.title);
+          assert.equal(plan.request.reason, c.reason);
           assert.equal(plan.request.studentWork?.length, 1);
-          assert.match(plan.request.studentWork?.[0]?.changes[0] ?? '', c.listed);
+          assert.match(plan.request.studentWork?.[0]?.changes[0] ?? '', c.card);
+          assert.doesNotMatch(JSON.stringify(plan.request), new RegExp(`\\b${c.ids}\\b|\\bids?\\b`), 'no id on the card');
           assert.doesNotMatch(JSON.stringify(plan.request.studentWork), /[<>]|student-answer/, 'no XML on the card');
         }
         assert.equal(await readFile(bench.document.path, 'utf8'), ANSWERED, 'asking changes nothing');
@@ -64,7 +87,7 @@ describe("students' work through the editing tools", () => {
           assert.equal(result.isError, true, tool.name);
           assert.match(result.content, new RegExp(`^The document was NOT changed: this edit would change students' work \\(1 [a-z ]+: ${c.ids}\\)`));
           assert.match(result.content, c.listed);
-          assert.equal(result.summary, `Refused: it would change students' work (${c.ids})`);
+          assert.equal(result.summary, c.refused);
         }
         assert.equal(await readFile(bench.document.path, 'utf8'), ANSWERED);
       });
