@@ -52,7 +52,8 @@ export async function startPanelTest(scenario: ScenarioInput, document?: { name:
   const model = await useFakeModel(scenario);
   const editor = document ? await openFreshDocument(document.name, document.content) : undefined;
   await model.api.controller.newSession();
-  await ui.waitFor(READY);
+  // The first test of a run waits for the webview's first paint: slow on a loaded machine.
+  await ui.waitFor(READY, { timeout: 30_000 });
   await ui.waitFor(byTestId(TEST_IDS.emptyChat));
   return { model, fake: model.fake, editor };
 }
