@@ -252,6 +252,25 @@ describe('webview: lesson preview', function () {
     assert.deepEqual(await kindsAndLines(w, '[data-agent-edit]'), [`paragraph:${changedLine}`]);
   });
 
+  it("with reduced motion, jumps to the agent's edit at once instead of scrolling smoothly, and does not flash it", async () => {
+    const w = await openPreview(suite.open, VERBS, { height: 500 });
+    await w.page.emulateMedia({ reducedMotion: 'reduce' });
+    const added = VERBS.replace('</lesson>', '  <exercise id="tf-new" type="true-false">\n    <statement answer="true">Nous parlons.</statement>\n  </exercise>\n</lesson>');
+    const firstNew = added.split('\n').findIndex((l) => l.includes('id="tf-new"')) + 1;
+    await w.pushRaw({ type: 'agentEdit', version: 2, ranges: [{ from: firstNew, to: firstNew + 2 }] });
+    await showDocument(w, added, 2);
+    await w.page.locator('[data-agent-edit]').first().waitFor({ state: 'attached' });
+    // No frame of smooth scrolling: in view as soon as it is lit.
+    const shown = await w.page.evaluate(() => {
+      const page = globalThis as unknown as Page;
+      const box = page.document.querySelector('[data-agent-edit]')?.getBoundingClientRect();
+      return Boolean(box && box.top >= 0 && box.bottom <= page.innerHeight);
+    });
+    assert.equal(shown, true, 'in view at once');
+    const animation = await w.page.evaluate(() => (globalThis as unknown as { getComputedStyle(e: unknown): { animationName: string } }).getComputedStyle((globalThis as unknown as Page).document.querySelector('[data-agent-edit]')).animationName);
+    assert.equal(animation, 'none', 'the highlight does not flash');
+  });
+
   it("follows the editor's scroll: the element at the editor's first line goes to the top", async () => {
     const w = await openPreview(suite.open, WATER, { height: 400 });
     const line = WATER.split('\n').findIndex((l) => l.includes('id="sa-reading"')) + 1;

@@ -7,7 +7,7 @@ import { t } from '../l10n';
 import { useChat } from '../state/chatContext';
 import { TEST_IDS } from '../testIds';
 import { Button } from '../ui/Button';
-import { Badge } from '../ui/Icon';
+import { Badge, Icon } from '../ui/Icon';
 import { TextField } from '../ui/TextInput';
 
 function SessionRow({ s, current, locale }: { s: SessionSummary; current: boolean; locale: string | undefined }): ReactNode {
@@ -68,7 +68,12 @@ function SessionRow({ s, current, locale }: { s: SessionSummary; current: boolea
             </span>
           </button>
           {current ? <Badge>{t('sessionCurrent')}</Badge> : null}
-          {s.awaitingUser ? <Badge className="badge-attention">{t('sessionAwaiting')}</Badge> : null}
+          {s.awaitingUser ? (
+            <Badge className="badge-attention">
+              <Icon name="bell-dot" />
+              {t('sessionAwaiting')}
+            </Badge>
+          ) : null}
           <span className="session-actions">
             <Button appearance="icon" icon="edit" label={t('sessionRename')} onClick={() => setMode('rename')} testId={TEST_IDS.sessionRename} />
             <Button appearance="icon" icon="export" label={t('sessionExport')} onClick={() => post({ type: 'exportSession', sessionId: s.id })} testId={TEST_IDS.sessionExport} />

@@ -33,11 +33,12 @@ export function Question({ question, number }: { question: QuestionView; number:
         {question.multiple ? <span className="hint"> {t('chooseAll')}</span> : null}
         {teacher ? <Verdict correct={question.studentCorrect} /> : null}
       </p>
-      <div className="options" role={question.multiple ? 'group' : 'radiogroup'}>
+      {/* Read-only: a radio group says so on the group, a checkbox on itself (ARIA allows no other place). */}
+      <div className="options" role={question.multiple ? 'group' : 'radiogroup'} aria-readonly={question.multiple ? undefined : true}>
         {question.options.map((option, i) => {
           const key = teacher && option.correct;
           return (
-            <div key={i} className={`option${key ? ' is-key' : ''}`} role={shape} aria-checked={chosen.has(i)} aria-readonly="true" {...sourceOf('option', option)}>
+            <div key={i} className={`option${key ? ' is-key' : ''}`} role={shape} aria-checked={chosen.has(i)} aria-readonly={question.multiple ? true : undefined} {...sourceOf('option', option)}>
               <ChoiceMark shape={shape} checked={chosen.has(i)} keyed={key} />
               <span className="option-letter">{String.fromCharCode(97 + i)})</span>
               <span className="option-text">
@@ -93,7 +94,7 @@ export function Sequence({ sequence }: { sequence: SequenceView }): ReactNode {
       <ul className="sequence-items">
         {sequence.items.map((item, i) => (
           <li key={i} className="sequence-item" {...sourceOf('item', item)}>
-            <span className={`order-box${teacher ? ' is-key' : ''}`} aria-label={t('orderBox')} data-testid={teacher ? PREVIEW_TEST_IDS.answer : undefined}>
+            <span className={`order-box${teacher ? ' is-key' : ''}`} role="textbox" aria-readonly="true" aria-label={t('orderBox')} data-testid={teacher ? PREVIEW_TEST_IDS.answer : undefined}>
               {teacher && item.order !== undefined ? item.order : ''}
             </span>
             <span>

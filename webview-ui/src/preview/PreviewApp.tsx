@@ -65,7 +65,8 @@ function lightUp(root: HTMLElement, highlight: PendingHighlight): () => void {
   const first = lit[0];
   if (first) {
     const box = first.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight) first.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    const motion = window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'smooth';
+    if (box.top < 0 || box.bottom > window.innerHeight) first.scrollIntoView({ block: 'center', behavior: motion });
   }
   root.dataset.highlighted = highlight.ranges.map((r) => `${r.from}-${r.to}`).join(',');
   const timer = setTimeout(() => {
