@@ -60,7 +60,11 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     });
     if (!picked) return;
     await config.update('model', picked.id, vscode.ConfigurationTarget.Global);
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} will answer from your next message.', picked.label));
+    // In the offline demo the scripted model keeps answering: say so rather than promise Claude.
+    const said = deps.host.demo
+      ? vscode.l10n.t('{0} will answer once you set an API key; until then the offline demo answers.', picked.label)
+      : vscode.l10n.t('{0} will answer from your next message.', picked.label);
+    void vscode.window.showInformationMessage(said);
   });
 }
 

@@ -123,9 +123,11 @@ async function waitUntilServing(url, child, logPath) {
 /**
  * @param {{ runtime: { nodeBin: string, codeServerEntry: string }, dataDir: string, folder: string,
  *   port?: number, env?: Record<string, string>, logPath: string, extensionsDir?: string,
- *   settings?: Record<string, unknown> }} options
+ *   settings?: Record<string, unknown>, testDriver?: boolean }} options
+ *   testDriver: false for a VS Code a person uses (`npm start`): VS Code's smoke-test driver, which
+ *   the tests need, also hides every notification toast.
  */
-export async function startCodeServer({ runtime, dataDir, folder, port, env = {}, logPath, extensionsDir, settings = {} }) {
+export async function startCodeServer({ runtime, dataDir, folder, port, env = {}, logPath, extensionsDir, settings = {}, testDriver = true }) {
   const chosenPort = port || (await freePort());
   mkdirSync(dataDir, { recursive: true });
   writeUserSettings(join(dataDir, 'user-data'), settings);
@@ -148,8 +150,7 @@ export async function startCodeServer({ runtime, dataDir, folder, port, env = {}
     '--config',
     configPath,
     // Without it the built workbench ignores the test payload and no test ever runs.
-    '--vscode-option',
-    'enable-smoke-test-driver',
+    ...(testDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
     folder,
   ];
   const logStream = createWriteStream(logPath, { flags: 'a' });

@@ -9,19 +9,9 @@ import { byTestId, ui } from './driver';
 import type { FakeModelSession } from './fakeModel';
 import { QUICK_INPUT, answerQuickInput, lastUserText, openFreshDocument, useFakeModel, workbench } from './fakeModel';
 import { waitUntil } from './helpers';
+import { notified } from './panelKit';
 
 const REPLY = 'Here is what I think about it.';
-/** A notification in the workbench's notification list (VS Code's own markup). */
-const NOTIFICATION = '.notifications-center .notification-list-item';
-
-/** Waits until VS Code shows a notification with `text` (opened in its list: a toast may already be gone). */
-async function notified(text: string): Promise<void> {
-  await vscode.commands.executeCommand('notifications.showList');
-  await ui.waitFor(NOTIFICATION, { frame: 'workbench', text });
-  await vscode.commands.executeCommand('notifications.clearAll');
-  await vscode.commands.executeCommand('notifications.hideList');
-}
-
 describe('commands', () => {
   let model: FakeModelSession;
 

@@ -11,7 +11,7 @@ import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
 import { answerQuickInput } from './fakeModel';
 import { waitUntil } from './helpers';
-import { ASSISTANT, typeAndSend } from './panelKit';
+import { ASSISTANT, notified, typeAndSend } from './panelKit';
 import { documentText, lastReplyDone, lastSteps, useDemo, waitForDemo } from './demoKit';
 
 const PENDING_QUESTION = `${byTestId(TEST_IDS.questionCard)}[data-status="pending"]`;
@@ -103,6 +103,17 @@ describe('offline demo in VS Code: questions, confirmations, selection and failu
     await waitForDemo(t, 3);
     assert.match(await lastReplyDone(), /Not changed, as you decided/);
     assert.equal(documentText(t), before);
+  });
+
+  it('Select Model in the demo says the offline demo answers until a key is set, not that Claude answers next', async () => {
+    await startDemo();
+    const config = () => vscode.workspace.getConfiguration('lessonAgent');
+    const running = vscode.commands.executeCommand('lessonAgent.selectModel');
+    await answerQuickInput('claude-haiku-5-5');
+    await running;
+    await waitUntil(() => config().get('model') === 'claude-haiku-5-5', 'the model setting to change');
+    await notified('Claude Haiku 5.5 will answer once you set an API key; until then the offline demo answers.');
+    await config().update('model', undefined, vscode.ConfigurationTarget.Global);
   });
 
   it('asks before creating a new lesson file, then creates a valid lesson named for the topic', async () => {

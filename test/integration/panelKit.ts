@@ -187,3 +187,14 @@ export async function resizeSideBar(direction: 'wider' | 'narrower', done: () =>
     await vscode.commands.executeCommand(command);
   }
 }
+
+/** A notification in the workbench's notification list (VS Code's own markup). */
+const NOTIFICATION = '.notifications-center .notification-list-item';
+
+/** Waits until VS Code shows a notification with `text` (opened in its list: a toast may already be gone). */
+export async function notified(text: string): Promise<void> {
+  await vscode.commands.executeCommand('notifications.showList');
+  await ui.waitFor(NOTIFICATION, { frame: 'workbench', text });
+  await vscode.commands.executeCommand('notifications.clearAll');
+  await vscode.commands.executeCommand('notifications.hideList');
+}

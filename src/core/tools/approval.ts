@@ -24,6 +24,7 @@ export function editApproval(tool: string, settings: ToolSettings, before: strin
   if (before.length === 0 || removed <= before.length * LARGE_REMOVAL_SHARE) return { needed: false };
   return {
     needed: true,
-    reason: `This edit removes or rewrites ${percent(removed, before.length)} of the document (${removed} of ${before.length} characters).`,
+    // A share a teacher can picture; the character counts are ours, not theirs.
+    reason: `This edit removes or rewrites ${percent(removed, before.length)} of the document.`,
   };
 }

@@ -205,7 +205,7 @@ describe('edit_document', () => {
       // No student has answered anything: the title does not speak of students' work, and no id is named.
       assert.equal(plan.request.title, 'Edit unit.lesson.xml?');
       assert.equal(plan.request.summary, 'Removed the exercise');
-      assert.match(plan.request.reason ?? '', /^It removes 2 parts of the lesson that students' answers and marks are linked to\. This edit removes or rewrites \d+% of the document/);
+      assert.match(plan.request.reason ?? '', /^It removes 2 parts of the lesson that students' answers and marks are linked to\. This edit removes or rewrites \d+% of the document\.$/);
       assert.deepEqual(plan.request.studentWork, [
         { place: 'Exercise 1', changes: ['The exercise would be removed.'] },
         { place: 'Outside the exercises', changes: ['A paragraph would be removed.'] },
