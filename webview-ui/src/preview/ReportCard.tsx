@@ -1,7 +1,7 @@
 // What an export cannot carry as it is, asked before anything is written (Export or Cancel), or
 // what an import brought in differently (Close): shown above the lesson it is about, grouped by
 // exercise, in the words the core wrote for teachers. The host waits for the answer.
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import type { ExchangeReport, ReportAnswer } from '../../../src/shared/previewProtocol';
 import { Button } from '../ui/Button';
@@ -32,8 +32,9 @@ function byPlace(report: ExchangeReport): Array<{ place: string; messages: strin
 
 export function ReportCard({ report, onAnswer }: { report: ExchangeReport; onAnswer: (answer: ReportAnswer) => void }): ReactNode {
   const first = useRef<HTMLElement>(null);
-  // The answer is a keystroke away: the card's first button takes the focus when it appears.
-  useEffect(() => first.current?.focus({ preventScroll: true }), [report.id]);
+  // The answer is a keystroke away: the card's first button takes the focus as it appears, in the
+  // same commit (an effect after paint would leave a keystroke typed in between on the page).
+  useLayoutEffect(() => first.current?.focus({ preventScroll: true }), [report.id]);
   const asks = report.kind === 'export';
   return (
     <section className="banner banner-warning report-card" aria-labelledby={`report-${report.id}`} data-testid={PREVIEW_TEST_IDS.report} data-kind={report.kind}>
