@@ -15,6 +15,7 @@ import { fromPersisted, toPersisted, uiReducer } from '../state/uiState';
 import type { Exported } from '../state/useHost';
 import { useHost } from '../state/useHost';
 import { TEST_IDS } from '../testIds';
+import { focusSoon, useFocusRescue } from '../ui/focus';
 import { ProgressRing } from '../ui/Icon';
 import { getState, post, request, setState } from '../vscodeApi';
 import { Composer } from './Composer';
@@ -33,6 +34,12 @@ const pickedFileSchema = z.union([z.string(), z.object({ path: z.string() }), z.
 const REVERT_TIMEOUT_MS = 60_000;
 
 let renders = 0;
+
+/** The first control of a card waiting for an answer, or the confirmation card itself. */
+const PENDING_CARD_CONTROL = [
+  `[data-testid="${TEST_IDS.questionCard}"][data-status="pending"] :is(input, textarea, button, vscode-button, vscode-checkbox, vscode-dropdown, [tabindex="0"])`,
+  `[data-testid="${TEST_IDS.confirmationCard}"][data-status="pending"]`,
+].join(', ');
 
 function liveStatus(session: SessionView): MessageKey | undefined {
   const last = session.items[session.items.length - 1];
@@ -115,6 +122,29 @@ export function App(): ReactNode {
     }
   });
 
+  // Where the focus goes when what held it goes away: the input, or while it is disabled, the
+  // card that waits for an answer.
+  const focusHome = useCallback((): HTMLElement | null | undefined => {
+    const input = inputRef.current;
+    if (input && !input.disabled) return input;
+    return rootRef.current?.querySelector<HTMLElement>(PENDING_CARD_CONTROL);
+  }, []);
+  useFocusRescue(focusHome);
+  const sessionsToggleRef = useRef<HTMLElement>(null);
+  const dismissSessions = useCallback(() => {
+    dispatchUi({ type: 'sessionsOpen', open: false });
+    focusSoon(() => sessionsToggleRef.current);
+  }, []);
+  // A panel (re)loaded while it has the focus (a window reload, Open Chat) puts it in the input,
+  // unless a card already took it. Once: later snapshots leave the focus where the teacher put it.
+  const placedFocus = useRef(false);
+  useEffect(() => {
+    if (!host.ready || placedFocus.current) return;
+    placedFocus.current = true;
+    if (!document.hasFocus()) return;
+    return focusSoon(() => (document.activeElement && document.activeElement !== document.body ? undefined : focusHome()));
+  }, [host.ready, focusHome]);
+
   useLayoutEffect(() => {
     // Counted for the performance tests: how often the panel re-renders during a stream.
     renders++;
@@ -139,9 +169,9 @@ export function App(): ReactNode {
       <div className="app" ref={rootRef} role="region" data-testid={TEST_IDS.root} data-ready={host.ready ? 'true' : 'false'} aria-label={t('appLabel')}>
         {host.ready ? (
           <>
-            <Header session={session} meta={host.meta} sessionsOpen={ui.sessionsOpen} branchesOpen={ui.branchesOpen} />
+            <Header session={session} meta={host.meta} sessionsOpen={ui.sessionsOpen} branchesOpen={ui.branchesOpen} sessionsToggleRef={sessionsToggleRef} />
             <div className="sessions-anchor">
-              {ui.sessionsOpen ? <SessionsPanel sessions={host.sessions} currentId={session.sessionId} locale={host.meta.locale} /> : null}
+              {ui.sessionsOpen ? <SessionsPanel sessions={host.sessions} currentId={session.sessionId} locale={host.meta.locale} onDismiss={dismissSessions} /> : null}
               {ui.branchesOpen && session.branches?.length ? <BranchesPanel session={session} /> : null}
             </div>
             <Notices meta={host.meta} readOnly={session.readOnly} sessionId={session.sessionId} />

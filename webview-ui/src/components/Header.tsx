@@ -1,6 +1,6 @@
 // The panel's header: the session title (its tooltip tells what the session cost so far), the bound
 // document, the demo label, sessions and new.
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { HostMeta, SessionView } from '../../../src/shared/view';
 import { chargeOf, totalSpend } from '../../../src/shared/spend';
 import { t } from '../l10n';
@@ -10,7 +10,16 @@ import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { sessionSpendTitle } from './Usage';
 
-export function Header({ session, meta, sessionsOpen, branchesOpen }: { session: SessionView; meta: HostMeta; sessionsOpen: boolean; branchesOpen: boolean }): ReactNode {
+interface Props {
+  session: SessionView;
+  meta: HostMeta;
+  sessionsOpen: boolean;
+  branchesOpen: boolean;
+  /** The Sessions button, which gets the focus back when the list is closed without a choice. */
+  sessionsToggleRef?: Ref<HTMLElement>;
+}
+
+export function Header({ session, meta, sessionsOpen, branchesOpen, sessionsToggleRef }: Props): ReactNode {
   const { post, ui } = useChat();
   const doc = session.document;
   // The session's total cost (and its tokens) where a teacher who wonders will look: the title's tooltip.
@@ -61,6 +70,7 @@ export function Header({ session, meta, sessionsOpen, branchesOpen }: { session:
           icon="history"
           label={t('sessions')}
           onClick={() => ui({ type: 'sessionsOpen', open: !sessionsOpen })}
+          ref={sessionsToggleRef}
           testId={TEST_IDS.sessionsButton}
           data={{ 'data-open': sessionsOpen ? 'true' : 'false' }}
         />
