@@ -72,7 +72,7 @@ export async function planEditConfirmation(
       reason: reasons.join(' '),
       // What it would do, in the teacher's words; Review changes shows the text itself.
       details: sentence(describeChange(base.text, proposed, document.kind, 'present')),
-      ...(students ? { studentWork: students.groups.map((g) => ({ place: g.place, changes: [...g.changes] })) } : {}),
+      ...(students && students.groups.length > 0 ? { studentWork: students.groups.map((g) => ({ place: g.place, changes: [...g.changes] })) } : {}),
       hasDiff: true,
     },
     proposal: { uri: document.uri, before: current.text, after },
