@@ -2,7 +2,8 @@
 // `{{1}}` and `{{name}}` from the rule's regex groups, scenario values, and built-ins such as
 // `{{document}}`; `{{a|b|'text'}}` takes the first that is not empty; `xml:`, `slug:` and `cap:`
 // in front transform the result. Before that, `{{>name}}` takes in a scenario template and
-// `{{#each count|'3'}}...{{/each}}` repeats its text as many times as the request asked.
+// `{{#each count|'3'}}...{{/each}}` repeats its text as many times as the request asked, and
+// `{{#if level|lessonLevelCode}}...{{/if}}` keeps its text only when one of those names has a value.
 import type { Matched, RequestFacts } from './matching';
 import type { ScenarioBlock, Step, ValueSpec } from './scenario';
 
@@ -146,6 +147,7 @@ class Resolver {
 const TEMPLATE = /\{\{>([A-Za-z][\w-]*)\}\}/g;
 const CHAIN = "(?:\\w+|'[^'{}|]*')(?:\\|(?:\\w+|'[^'{}|]*'))*";
 const EACH = new RegExp(`\\{\\{#each (${CHAIN})\\}\\}([\\s\\S]*?)\\{\\{/each\\}\\}`, 'g');
+const IF = new RegExp(`\\{\\{#if (${CHAIN})\\}\\}([\\s\\S]*?)\\{\\{/if\\}\\}`, 'g');
 const PARITY = /\{\{#(odd|even)\}\}([\s\S]*?)\{\{\/\1\}\}/g;
 /** At most this many repeats: a request for 500 questions gets a draft, not a wall. */
 export const MAX_EACH = 20;
@@ -182,6 +184,14 @@ function expandEach(s: string, resolver: Resolver): string {
   });
 }
 
+/** Each `{{#if a|b}}` section kept when `a` or `b` is known and not empty, else dropped (an attribute only when its value is known). */
+function expandIf(s: string, resolver: Resolver): string {
+  return s.replace(IF, (_whole, chain: string, body: string) => {
+    const known = chain.split('|').some((part) => (part.startsWith("'") ? part.slice(1, -1) : (resolver.lookup(part) ?? '')).trim() !== '');
+    return known ? body : '';
+  });
+}
+
 const PLACEHOLDER = /\{\{((?:(?:xml|slug|cap):)*)(\w+(?:\|(?:\w+|'[^'{}|]*'))*)\}\}/g;
 
 /**
@@ -194,7 +204,7 @@ const STOP_AFTER = /^([”"’]?)\./;
 const DROP = '\u0000';
 
 function fillString(raw: string, resolver: Resolver): string {
-  const s = expandEach(expandTemplates(raw, resolver.templates), resolver);
+  const s = expandIf(expandEach(expandTemplates(raw, resolver.templates), resolver), resolver);
   const out = s.replace(PLACEHOLDER, (whole: string, filters: string, chain: string, at: number) => {
     const value = fillOne(whole, filters, chain, resolver);
     const ends = value !== whole && SENTENCE_END.test(value.trimEnd()) && STOP_AFTER.test(s.slice(at + whole.length));

@@ -51,7 +51,7 @@ describe('offline demo in VS Code: questions, confirmations, selection and failu
     assert.deepEqual(await lastSteps(), ['Asking you 3 questions', 'Checking true-false rules', 'Editing document']);
     const text = documentText(t);
     assert.ok(validateLesson(text).ok, JSON.stringify(validateLesson(text).errors));
-    assert.match(text, /type="true-false">\n\s*<h3>Les fêtes de fin d’année: true or false\?[\s\S]*Offline demo draft for B1/);
+    assert.match(text, /type="true-false" level="B1">\n\s*<h3>Les fêtes de fin d’année: true or false\?[\s\S]*Offline demo draft for B1/);
   });
 
   it('skipping the questions leaves the document as it is, and the reply says so', async () => {
@@ -73,7 +73,7 @@ describe('offline demo in VS Code: questions, confirmations, selection and failu
     const before = documentText(t);
     await typeAndSend('Remove all the exercises');
     await ui.waitFor(PENDING_CONFIRMATION, { timeout: 15_000 });
-    assert.match(await ui.text(PENDING_CONFIRMATION), /Removed all exercises/);
+    assert.match(await ui.text(PENDING_CONFIRMATION), /Remove all exercises/);
     await ui.click(byTestId(TEST_IDS.confirmDeny));
     await waitForDemo(t, 2);
     assert.match(await lastReplyDone(), /Not changed, as you decided/);
@@ -98,7 +98,14 @@ describe('offline demo in VS Code: questions, confirmations, selection and failu
     assert.match(await lastReplyDone(), /Level: A2[\s\S]*about [\d,]+ words[\s\S]*Exercises \(3\)/);
     await typeAndSend("Let's start over");
     await ui.waitFor(PENDING_CONFIRMATION, { timeout: 15_000 });
-    assert.match(await ui.text(PENDING_CONFIRMATION), /Removed everything but the title/);
+    const card = await ui.text(PENDING_CONFIRMATION);
+    // A proposal before approval, not "Removed ...".
+    assert.match(card, /Remove everything but the title/);
+    assert.doesNotMatch(card, /Removed everything/);
+    // No student has answered anything in the sample: the card claims no students' work.
+    assert.match(card, /Edit [^\n]*french-verbs[^\n]*\.lesson\.xml\?/);
+    assert.doesNotMatch(card, /Students' work|changes students' work/);
+    assert.equal(await ui.count(`${PENDING_CONFIRMATION} ${byTestId(TEST_IDS.confirmStudentWork)}`), 0);
     await ui.click(byTestId(TEST_IDS.confirmDeny));
     await waitForDemo(t, 3);
     assert.match(await lastReplyDone(), /Not changed, as you decided/);

@@ -16,6 +16,11 @@ export interface StudentWorkGroup {
   readonly changes: readonly string[];
 }
 
+/** Whether the change is to what a student wrote (not only to what marks are linked to). */
+export function isAnswerChange(change: StudentWorkChange): boolean {
+  return change.kind === 'answer-changed' || change.kind === 'answer-removed';
+}
+
 function isAnswer(field: AnswerField): boolean {
   return field.value.trim().length > 0;
 }
@@ -247,4 +252,15 @@ export function describeStudentWork(changes: readonly StudentWorkChange[], reade
   return [...groups.entries()]
     .sort(([a], [b]) => (a?.number ?? Number.MAX_SAFE_INTEGER) - (b?.number ?? Number.MAX_SAFE_INTEGER))
     .map(([exercise, lines]) => ({ place: describePlace(exercise), changes: lines }));
+}
+
+/**
+ * What the confirmation card lists as students' work: only the exercises where a student's
+ * (non-empty) answer is changed or removed, with all that happens to them. An exercise nobody
+ * has answered is no student's work, even when the edit removes it or its ids: the card's reason
+ * says that part, and the list stays empty rather than tell the teacher work would be lost.
+ */
+export function describeAnsweredWork(changes: readonly StudentWorkChange[]): StudentWorkGroup[] {
+  const answered = new Set(changes.filter(isAnswerChange).map(changeExercise));
+  return describeStudentWork(changes.filter((c) => answered.has(changeExercise(c))));
 }

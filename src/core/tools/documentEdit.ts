@@ -1,5 +1,6 @@
 // What edit_document and edit_text share once they know the proposed text: minimal edits, the approval rule, applying through DocumentAccess, and a result that
 // tells the model what really happened (re-read after applying).
+import * as z from 'zod';
 import { describeChange } from '../documents/changeWords';
 import { applyTextEdits, computeEdits, describeEdits } from '../documents/diff';
 import { rebaseEdits } from '../documents/rebase';
@@ -11,6 +12,19 @@ import { DEFAULT_SETTINGS } from '../settings';
 import { editApproval } from './approval';
 import { judgeStudentWork } from './studentWorkGuard';
 import type { ConfirmationPlan, ToolContext, ToolResult, ToolSettings } from './types';
+
+/**
+ * The edit tools' summary. The teacher may read it on a confirmation card before the edit is
+ * applied, and it names the change afterwards (Review, Revert, Undo): a proposal in the imperative
+ * reads right in both places, where "Removed ..." would claim on the card what has not happened.
+ */
+export const editSummary = z
+  .string()
+  .min(1)
+  .max(300)
+  .describe(
+    'What the edit does, in one short sentence in the imperative, e.g. "Add a true/false exercise about rivers" or "Remove everything but the title" (not "Added..."): the user may read it before approving the edit, and it names the change afterwards.',
+  );
 
 /** "added an exercise" -> "Added an exercise." */
 function sentence(words: string): string {
@@ -72,7 +86,7 @@ export async function planEditConfirmation(
       reason: reasons.join(' '),
       // What it would do, in the teacher's words; Review changes shows the text itself.
       details: sentence(describeChange(base.text, proposed, document.kind, 'present')),
-      ...(students ? { studentWork: students.groups.map((g) => ({ place: g.place, changes: [...g.changes] })) } : {}),
+      ...(students && students.groups.length > 0 ? { studentWork: students.groups.map((g) => ({ place: g.place, changes: [...g.changes] })) } : {}),
       hasDiff: true,
     },
     proposal: { uri: document.uri, before: current.text, after },

@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { computeEdits } from '../documents/diff';
 import {
   applyAndReport,
+  editSummary,
   errorResult,
   isSnapshot,
   NO_DOCUMENT,
@@ -19,7 +20,7 @@ export const editDocumentInput = z.object({
   documentXml: z
     .string()
     .describe('The complete new document. For a lesson: the whole XML, wrapped in <lesson> ... </lesson>.'),
-  summary: z.string().min(1).max(300).describe('One sentence saying what changed, shown to the user.'),
+  summary: editSummary,
 });
 export type EditDocumentInput = z.infer<typeof editDocumentInput>;
 

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { LineIndex } from '../lesson/positions';
 import {
+  editSummary,
   errorResult,
   isSnapshot,
   NO_DOCUMENT,
@@ -25,7 +26,7 @@ export const editTextInput = z.object({
     .min(1)
     .max(50)
     .describe('Replacements, all located in the document as it is now; they must not overlap.'),
-  summary: z.string().min(1).max(300).describe('One sentence saying what changed, shown to the user.'),
+  summary: editSummary,
 });
 export type EditTextInput = z.infer<typeof editTextInput>;
 

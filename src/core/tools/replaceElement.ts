@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { locatePart } from '../documents/locate';
 import {
+  editSummary,
   errorResult,
   isSnapshot,
   NO_DOCUMENT,
@@ -20,7 +21,7 @@ export const replaceElementInput = z.object({
   content: z
     .string()
     .describe('The complete new element (from its start tag to its end tag, keeping its id) or the complete new section (its heading included). "" removes it.'),
-  summary: z.string().min(1).max(300).describe('One sentence saying what changed, shown to the user.'),
+  summary: editSummary,
 });
 export type ReplaceElementInput = z.infer<typeof replaceElementInput>;
 

@@ -5,7 +5,7 @@
 // the user asked for exactly that in the message that started this turn (askedFor.ts).
 import type { ReadonlyMessage } from '../sessions/schema';
 import type { StudentWorkChange, StudentWorkGroup } from '../lesson/studentWork';
-import { describeStudentWork, studentWorkChanges } from '../lesson/studentWork';
+import { changeExercise, describeAnsweredWork, describePlace, describeStudentWork, isAnswerChange, studentWorkChanges } from '../lesson/studentWork';
 import { askedFor, type RequestScope } from './askedFor';
 
 export { askedFor };
@@ -15,7 +15,7 @@ import type { ToolContext, ToolResult } from './types';
 export type StudentWorkVerdict =
   /** Nothing of the students' is touched, or the user asked for exactly this: go ahead. */
   | { readonly kind: 'free'; readonly note?: string }
-  /** The teacher must approve on the card, which lists `groups`. */
+  /** The teacher must approve on the card, which lists `groups` (exercises with answers changed; none when no answer is). */
   | {
       readonly kind: 'confirm';
       readonly groups: readonly StudentWorkGroup[];
@@ -40,10 +40,6 @@ function countText(changes: readonly StudentWorkChange[]): string {
   return parts.filter(Boolean).join(' and ');
 }
 
-function isAnswerChange(change: StudentWorkChange): boolean {
-  return change.kind === 'answer-changed' || change.kind === 'answer-removed';
-}
-
 /** Whether the edit changes what a student wrote (not only what marks are linked to). */
 export function changesAnswers(changes: readonly StudentWorkChange[]): boolean {
   return changes.some(isAnswerChange);
@@ -60,8 +56,11 @@ function parts(n: number): string {
 export function studentWorkReason(changes: readonly StudentWorkChange[]): string {
   const answers = changes.filter(isAnswerChange).length;
   const removed = changes.filter((c) => c.kind === 'id-removed' && !c.elementKept).length;
-  const relabelled = changes.length - answers - removed;
-  const links = [removed > 0 ? `removes ${parts(removed)}` : '', relabelled > 0 ? `relabels ${parts(relabelled)}` : ''].filter(Boolean).join(' and ');
+  const relabelled = changes.filter((c) => !isAnswerChange(c) && !(c.kind === 'id-removed' && !c.elementKept));
+  // The card lists only answers, so a relabelled part is named here (a removed one shows in what the edit does).
+  const where = [...new Set(relabelled.map((c) => describePlace(changeExercise(c))))].join('; ');
+  const relabels = relabelled.length > 0 ? `relabels ${parts(relabelled.length)} (${where})` : '';
+  const links = [removed > 0 ? `removes ${parts(removed)}` : '', relabels].filter(Boolean).join(' and ');
   const linked = links ? `${links} that students' answers and marks are linked to` : '';
   if (answers === 0) return `It ${linked}.`;
   const work = `It changes students' work (${answers} student answer${answers === 1 ? '' : 's'})`;
@@ -108,7 +107,7 @@ export function judgeStudentWork(tool: string, ctx: ToolContext, document: Docum
   const changes = studentWorkChanges(before, after);
   if (changes.length === 0) return { kind: 'free' };
   const canAsk = ctx.settings.approvalEdits !== 'never' || ctx.settings.alwaysConfirm.includes(tool);
-  if (canAsk) return { kind: 'confirm', groups: describeStudentWork(changes), reason: studentWorkReason(changes), answers: changesAnswers(changes) };
+  if (canAsk) return { kind: 'confirm', groups: describeAnsweredWork(changes), reason: studentWorkReason(changes), answers: changesAnswers(changes) };
   const unasked = changes.filter((c) => !askedFor(ctx.userRequest, c, requestScope(before, changes)));
   if (unasked.length > 0) return { kind: 'refuse', result: refusal(unasked) };
   return { kind: 'free', note: `As the user asked, this changed students' work:\n${listing(describeStudentWork(changes, 'model'))}` };

@@ -15,8 +15,8 @@ const edit = (documentXml: string) => ({ blocks: [{ type: 'tool_use' as const, n
 const STUDENT_CASES = [
   { name: 'a changed answer', after: ANSWERED.replace('student-answer="achete"', 'student-answer="achète"'), card: /“achete” would become “achète”/, listed: /“achete” would become “achète”/, ids: 'ex-1', answers: true },
   { name: 'a removed answer', after: ANSWERED.replace(/\s*<p>Claire.*<\/p>/, ''), card: /“va” would be deleted/, listed: /“va” would be deleted/, ids: 'ex-1', answers: true },
-  { name: 'a removed id', after: ANSWERED.replace('id="s1" ', ''), card: /A statement would lose the label/, listed: /A statement would lose its id s1/, ids: 's1', answers: false },
-  { name: 'a renamed id', after: ANSWERED.replace('id="ex-2"', 'id="tf-market"'), card: /The exercise would be relabelled/, listed: /The id ex-2 would become tf-market/, ids: 'ex-2', answers: false },
+  { name: 'a removed id', after: ANSWERED.replace('id="s1" ', ''), card: /^$/, listed: /A statement would lose its id s1/, ids: 's1', answers: false },
+  { name: 'a renamed id', after: ANSWERED.replace('id="ex-2"', 'id="tf-market"'), card: /^$/, listed: /The id ex-2 would become tf-market/, ids: 'ex-2', answers: false },
 ];
 
 // Four questions (the most one call takes), then a second call with a date.
@@ -56,7 +56,9 @@ describe('CLI: lessons as teachers have them (dist/cli.js)', function () {
       assert.equal(first.code, 3, first.stderr);
       const card = ofType(first.events, 'confirmation')[0];
       assert.equal(card?.request.title, c.answers ? "Change students' work in market.lesson.xml?" : 'Edit market.lesson.xml?');
+      // Only a changed answer is listed as students' work; a relabel is named in the reason.
       assert.match(card.request.studentWork?.[0]?.changes.join('\n') ?? '', c.card);
+      if (!c.answers) assert.match(card.request.reason ?? '', /^It relabels 1 part of the lesson \(Exercise 2, “True or false\?”\)/);
       assert.equal(await readFile(cli.doc, 'utf8'), ANSWERED, 'nothing changes while waiting');
       const denied = await resume(f.url, card.sessionId, ['--deny']);
       assert.equal(denied.code, 0, denied.stderr);

@@ -38,7 +38,7 @@ describe('offline demo: questions, confirmations, selection and failures', () =>
     assert.deepEqual(toolsRun(second.events), ['load_skill', 'edit_document']);
     const after = await text(run);
     assert.ok(validateLesson(after).ok, JSON.stringify(validateLesson(after).errors));
-    assert.match(after, /type="sequencing">\n\s*<h3>Les fêtes &lt;en&gt; France: [\s\S]*Offline demo draft for B1/, 'the topic answered, capitalised in the heading');
+    assert.match(after, /type="sequencing" level="B1">\n\s*<h3>Les fêtes &lt;en&gt; France: [\s\S]*Offline demo draft for B1/, 'the topic answered, capitalised in the heading');
   });
 
   it('leaves the document as it is, and says so, when the questions are skipped', async () => {

@@ -40,6 +40,13 @@ describe('offline demo: a teacher\'s own words', () => {
     const before = await text(run);
     const first = await say(run, "Let's start over");
     assert.equal(first.outcome.status, 'awaiting_user', 'removing most of the lesson waits for approval');
+    // The card proposes (not "Removed ...") and, with no answer in the sample, claims no students' work.
+    const card = first.events.find((e) => e.type === 'confirmation');
+    assert.ok(card?.type === 'confirmation');
+    assert.equal(card.request.title, 'Edit french-verbs.lesson.xml?');
+    assert.equal(card.request.summary, 'Remove everything but the title, to start over');
+    assert.equal(card.request.studentWork, undefined);
+    assert.doesNotMatch(card.request.reason ?? '', /changes students' work/);
     const denied = await run.harness.run({ kind: 'decision', sessionId: run.sessionId, toolCallId: pendingCall(first.events, 'confirmation'), approved: false });
     assert.match(textOf(denied.events), /Not changed, as you decided/);
     assert.equal(await text(run), before);
@@ -82,6 +89,7 @@ describe('offline demo: a teacher\'s own words', () => {
     assert.equal((exercise.match(new RegExp(`<statement id="${id}-\\d"`, 'g')) ?? []).length, 4, "the statements' ids follow the exercise's");
     assert.match(exercise, /<h3>The water cycle: true or false\? Correct the false sentences\.<\/h3>/);
     assert.match(exercise, /Offline demo draft for A2/);
+    assert.match(exercise, /^\s*<exercise id="[^"]+" type="true-false" level="A2">/, 'the level asked for is the exercise\'s level attribute');
     assert.doesNotMatch(exercise, /for my|class<|4 true/, 'nothing of the request pasted in');
 
     await say(run, 'Add six multiple-choice questions on rivers at level b1.');
@@ -89,7 +97,23 @@ describe('offline demo: a teacher\'s own words', () => {
     const choice = added(after, third);
     assert.equal((choice.match(/<question /g) ?? []).length, 6);
     assert.match(choice, /<h3>Rivers: choose the best answer<\/h3>[\s\S]*Offline demo draft for B1/);
+    assert.match(choice, /^\s*<exercise id="[^"]+" type="multiple-choice" level="B1">/, '"level b1" as the attribute allows it');
     assert.ok(validateLesson(third).ok, JSON.stringify(validateLesson(third).errors));
+  });
+
+  it("takes the lesson's own level for a draft when the request names none; a lesson without one gets none", async () => {
+    const run = await startDemo('water-cycle.lesson.xml');
+    const before = await text(run);
+    await say(run, 'Add a sequencing exercise about evaporation');
+    const exercise = added(before, await text(run));
+    assert.match(exercise, /^\s*<exercise id="[^"]+" type="sequencing" level="B1">/);
+    assert.match(exercise, /Offline demo draft for B1/);
+
+    const plain = await startDemo({ name: 'plain.lesson.xml', text: '<lesson title="Weather">\n  <h1>Weather</h1>\n</lesson>\n' });
+    await say(plain, 'Add a true/false exercise about rain');
+    const drafted = await text(plain);
+    assert.match(drafted, /<exercise id="[^"]+" type="true-false">/, 'no level known: no level attribute');
+    assert.ok(validateLesson(drafted).ok, JSON.stringify(validateLesson(drafted).errors));
   });
 
   it('writes as many items as asked for each countable kind, and keeps every draft valid', async () => {

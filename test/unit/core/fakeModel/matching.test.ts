@@ -84,6 +84,8 @@ describe('fake scenarios: request facts, matching and placeholders', () => {
     assert.equal(text('{{noExercises}}'), '<lesson title="Les fêtes">\n  <h1>Les fêtes</h1>\n</lesson>');
     assert.equal(text("for {{level|'your class'}}"), 'for your class', 'an empty value falls back to the literal');
     assert.equal(text('{{missing|title}}'), 'Les fêtes', 'an unknown name is passed over');
+    assert.equal(text('<exercise{{#if level|title}} level="{{level|title}}"{{/if}}>'), '<exercise level="Les fêtes">', 'a section kept when a name has a value');
+    assert.equal(text('<exercise{{#if level|nothing}} level="{{level}}"{{/if}}>'), '<exercise>', 'and dropped when none has');
     assert.equal(text('{{slug:topic}}.lesson.xml'), 'le-noel-francais.lesson.xml');
     assert.equal(text('{{plain}} in {{contextLabel}}'), 'Les fêtes in Selection: a & b, lines 2-3');
     assert.equal(text('{{nothing}} and {{n}}'), '{{nothing}} and 4', 'unknown placeholders stay as written');

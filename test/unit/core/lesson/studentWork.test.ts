@@ -1,7 +1,7 @@
 // Finding what an edit would do to students' work, and saying it in a teacher's words.
 import * as assert from 'node:assert/strict';
-import { describeStudentWork, studentWorkChanges } from '../../../../src/core/lesson/studentWork';
-import { ANSWERED } from './fixtures';
+import { describeAnsweredWork, describeStudentWork, studentWorkChanges } from '../../../../src/core/lesson/studentWork';
+import { ANSWERED, ORIGINAL_FORMAT_LESSON } from './fixtures';
 
 function words(before: string, after: string): Array<{ place: string; changes: readonly string[] }> {
   return describeStudentWork(studentWorkChanges(before, after));
@@ -83,6 +83,19 @@ describe("students' work in an edit", () => {
       'A student\'s answer: “x” would be cleared.',
     ]);
     assert.deepEqual(studentWorkChanges(lesson(''), lesson('x')), [], 'writing into an empty answer is not a loss');
+  });
+
+  it("lists as students' work only the exercises where an answer changes: removed unanswered exercises are none", () => {
+    // "Start over": everything but the title goes, in a lesson nobody has answered yet.
+    const startOver = (lesson: string): string => lesson.replace(/(<h1>[^<]*<\/h1>)[\s\S]*(<\/lesson>)/, '$1\n$2');
+    const removed = studentWorkChanges(ORIGINAL_FORMAT_LESSON, startOver(ORIGINAL_FORMAT_LESSON));
+    assert.equal(removed.filter((c) => c.kind === 'id-removed' && c.element.element === 'exercise').length, 3, 'the exercises go');
+    assert.deepEqual(describeAnsweredWork(removed), []);
+    // One student wrote in the second exercise: only that exercise is listed.
+    const answered = ORIGINAL_FORMAT_LESSON.replace('<writing-area student-answer="" />', '<writing-area student-answer="I went to the sea." />');
+    assert.deepEqual(describeAnsweredWork(studentWorkChanges(answered, startOver(answered))), [
+      { place: 'Exercise 2, “Your weekend”', changes: ['The student\'s text: “I went to the sea.” would be deleted.', 'The exercise would be removed.'] },
+    ]);
   });
 
   it('reads a document that is not well-formed as far as it can', () => {

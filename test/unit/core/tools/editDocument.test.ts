@@ -201,15 +201,12 @@ describe('edit_document', () => {
       const plan = await editDocumentTool.needsConfirmation?.({ documentXml: shortened, summary: 'Removed the exercise' }, ctx);
       assert.ok(plan);
       assert.equal(plan.request.tool, 'edit_document');
-      // It removes ids too (the exercise's and a paragraph's): the card says so in words.
-      // No student has answered anything: the title does not speak of students' work, and no id is named.
+      // It removes ids too (the exercise's and a paragraph's): the reason says so in words.
+      // No student has answered anything: neither the title nor a list speaks of students' work, and no id is named.
       assert.equal(plan.request.title, 'Edit unit.lesson.xml?');
       assert.equal(plan.request.summary, 'Removed the exercise');
       assert.match(plan.request.reason ?? '', /^It removes 2 parts of the lesson that students' answers and marks are linked to\. This edit removes or rewrites \d+% of the document\.$/);
-      assert.deepEqual(plan.request.studentWork, [
-        { place: 'Exercise 1', changes: ['The exercise would be removed.'] },
-        { place: 'Outside the exercises', changes: ['A paragraph would be removed.'] },
-      ]);
+      assert.equal(plan.request.studentWork, undefined);
       assert.equal(plan.request.hasDiff, true);
       assert.deepEqual(plan.proposal, { uri: bench.document.uri, before: LESSON, after: shortened });
       assert.equal(await readFile(bench.document.path, 'utf8'), LESSON, 'asking changes nothing');

@@ -2,6 +2,7 @@
 // the teacher (the card lists it in words, never an id), and under approval "never" it is refused,
 // naming the ids to the model and the exercises to the teacher, unless the user's message asked for it.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { StoredMessage } from '../../../../src/core/sessions/schema';
 import { studentWorkChanges } from '../../../../src/core/lesson/studentWork';
@@ -15,8 +16,8 @@ interface Case {
   readonly name: string;
   readonly find: string;
   readonly replace: string;
-  /** What the card lists, in a teacher's words (no id). */
-  readonly card: RegExp;
+  /** What the card lists as students' work, in a teacher's words (no id); none when no answer changes. */
+  readonly card: RegExp | undefined;
   /** What the model is told. */
   readonly listed: RegExp;
   /** The ids the refusal names to the model. */
@@ -41,12 +42,12 @@ const CASES: readonly Case[] = [
     title: ANSWER_TITLE, reason: "It changes students' work (1 student answer).", refused: "Refused: it would change students' work (Exercise 3)",
   },
   {
-    name: 'a removed id', find: 'id="s1" ', replace: '', card: /^A statement would lose the label that links students' answers and marks to it\.$/, listed: /A statement would lose its id s1/, ids: 's1',
-    title: 'Edit market.lesson.xml?', reason: `It relabels 1 part of the lesson that ${LINKS}.`, refused: "Refused: it would remove or relabel parts students' marks are linked to (Exercise 2, “True or false?”)",
+    name: 'a removed id', find: 'id="s1" ', replace: '', card: undefined, listed: /A statement would lose its id s1/, ids: 's1',
+    title: 'Edit market.lesson.xml?', reason: `It relabels 1 part of the lesson (Exercise 2, “True or false?”) that ${LINKS}.`, refused: "Refused: it would remove or relabel parts students' marks are linked to (Exercise 2, “True or false?”)",
   },
   {
-    name: 'a renamed id', find: 'id="ex-2"', replace: 'id="tf-market"', card: /^The exercise would be relabelled: answers and marks already recorded for it would no longer match\.$/, listed: /The id ex-2 would become tf-market/, ids: 'ex-2',
-    title: 'Edit market.lesson.xml?', reason: `It relabels 1 part of the lesson that ${LINKS}.`, refused: "Refused: it would remove or relabel parts students' marks are linked to (Exercise 2, “True or false?”)",
+    name: 'a renamed id', find: 'id="ex-2"', replace: 'id="tf-market"', card: undefined, listed: /The id ex-2 would become tf-market/, ids: 'ex-2',
+    title: 'Edit market.lesson.xml?', reason: `It relabels 1 part of the lesson (Exercise 2, “True or false?”) that ${LINKS}.`, refused: "Refused: it would remove or relabel parts students' marks are linked to (Exercise 2, “True or false?”)",
   },
 ];
 
@@ -67,10 +68,14 @@ describe("students' work through the editing tools", () => {
           assert.ok(plan, `${tool.name} asks`);
           assert.equal(plan.request.title, c.title);
           assert.equal(plan.request.reason, c.reason);
-          assert.equal(plan.request.studentWork?.length, 1);
-          assert.match(plan.request.studentWork?.[0]?.changes[0] ?? '', c.card);
+          if (c.card) {
+            assert.equal(plan.request.studentWork?.length, 1);
+            assert.match(plan.request.studentWork?.[0]?.changes[0] ?? '', c.card);
+          } else {
+            assert.equal(plan.request.studentWork, undefined, "no answer changes: the card lists no students' work");
+          }
           assert.doesNotMatch(JSON.stringify(plan.request), new RegExp(`\\b${c.ids}\\b|\\bids?\\b`), 'no id on the card');
-          assert.doesNotMatch(JSON.stringify(plan.request.studentWork), /[<>]|student-answer/, 'no XML on the card');
+          assert.doesNotMatch(JSON.stringify(plan.request.studentWork ?? []), /[<>]|student-answer/, 'no XML on the card');
         }
         assert.equal(await readFile(bench.document.path, 'utf8'), ANSWERED, 'asking changes nothing');
       });
@@ -122,6 +127,35 @@ describe("students' work through the editing tools", () => {
     const ctx = bench.context({ settings: { approvalEdits: 'never', alwaysConfirm: ['edit_document'] } });
     const plan = await editDocumentTool.needsConfirmation?.({ documentXml: proposed, summary: 'x' }, ctx);
     assert.equal(plan?.request.studentWork?.[0]?.place, 'Exercise 1, “Complete the sentences”');
+  });
+});
+
+describe('"Start over" in a sample lesson nobody has answered', () => {
+  const SAMPLE = readFileSync('samples/french-verbs.lesson.xml', 'utf8');
+  /** Everything but the title, as the demo's Start over proposes. */
+  const startOver = (lesson: string): string => lesson.replace(/(<h1>[^<]*<\/h1>)[\s\S]*(<\/lesson>)/, '$1\n$2');
+
+  describe('no answers', () => {
+    const bench = useWorkbench('french-verbs.lesson.xml', SAMPLE);
+    it("asks (a large removal) without claiming students' work changes", async () => {
+      const plan = await editDocumentTool.needsConfirmation?.({ documentXml: startOver(SAMPLE), summary: 'Remove everything but the title' }, bench.context());
+      assert.ok(plan, 'a large removal asks');
+      assert.equal(plan.request.title, 'Edit french-verbs.lesson.xml?');
+      assert.equal(plan.request.studentWork, undefined, 'no exercise listed: no student answered any');
+      assert.doesNotMatch(JSON.stringify(plan.request), /changes students' work/);
+    });
+  });
+
+  describe('one answer', () => {
+    const answered = SAMPLE.replace('<question id="mc-er-verbs-1" student-answer="">', '<question id="mc-er-verbs-1" student-answer="écoutent">');
+    const bench = useWorkbench('french-verbs.lesson.xml', answered);
+    it('lists only the exercise with the answer', async () => {
+      const plan = await editDocumentTool.needsConfirmation?.({ documentXml: startOver(answered), summary: 'Remove everything but the title' }, bench.context());
+      assert.equal(plan?.request.title, "Change students' work in french-verbs.lesson.xml?");
+      assert.deepEqual(plan?.request.studentWork, [
+        { place: 'Exercise 2, “Choose the correct form.”', changes: ['The answer to “Elles ___ la musique classique.”: “écoutent” would be deleted.', 'The exercise would be removed.'] },
+      ]);
+    });
   });
 });
 
