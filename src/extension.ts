@@ -95,8 +95,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
     void vscode.commands.executeCommand('setContext', 'lessonAgent.demo', host.demo);
   };
   updateContext();
+  // The walkthrough's "Open a lesson" step is done when a lesson is in the editor (onContext).
+  const lessonInEditor = (editor: vscode.TextEditor | undefined) => {
+    if (editor) void vscode.commands.executeCommand('setContext', 'lessonAgent.lessonOpen', documentKind(editor.document.uri) === 'lesson');
+  };
+  lessonInEditor(vscode.window.activeTextEditor);
   context.subscriptions.push(
     vscode.window.onDidChangeActiveTextEditor((editor) => {
+      lessonInEditor(editor);
       if (editor) lastTextEditor = editor;
       // A new session binds to it; an open one says where its edits go when it differs.
       if (!controller.currentSessionId) controller.pushSnapshot();

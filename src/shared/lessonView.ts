@@ -214,3 +214,21 @@ export type LessonViewResult = z.infer<typeof lessonViewResultSchema>;
 /** Which copy: what students get, or the teacher's with the answer key and notes. */
 export const COPIES = ['student', 'teacher'] as const;
 export type Copy = (typeof COPIES)[number];
+
+/**
+ * What only the teacher's copy holds: these blocks (the teacher's notes) are left out of the
+ * student copy, exported or previewed. The HTML export and the preview's student view both ask
+ * `inCopy`, so what the preview shows students is what the exported page prints.
+ */
+export const TEACHER_ONLY_BLOCKS: ReadonlySet<string> = new Set<(LessonBlock | ContentBlock)['kind']>(['note']);
+
+/** True when the block belongs in this copy. */
+export function inCopy(copy: Copy, block: LessonBlock | ContentBlock): boolean {
+  return copy === 'teacher' || !TEACHER_ONLY_BLOCKS.has(block.kind);
+}
+
+/** What an exercise's label tells each copy: students see its points; the teacher also its type and level. */
+export function exerciseLabel(copy: Copy, exercise: ExerciseView): { type?: string; level?: string; points?: number } {
+  const { type, level, points } = exercise;
+  return copy === 'teacher' ? { type, level, points } : { points };
+}

@@ -95,8 +95,9 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   /**
    * A session was exported (from the panel or the command): said in the panel, not in a
    * notification, with the file to open from there; only while that session is the one shown.
+   * Said by the file's name and its folder's ("in Documents"); the full path is the tooltip.
    */
-  z.object({ type: z.literal('exported'), sessionId: id, name: z.string(), uri: z.string() }),
+  z.object({ type: z.literal('exported'), sessionId: id, name: z.string(), folder: z.string(), path: z.string(), uri: z.string() }),
   z.object({
     type: z.literal('response'),
     requestId: id,

@@ -1,8 +1,8 @@
 // The editor-side actions the chat controller asks for: dialogs, diffs, export, revert.
 import { homedir } from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ChatHostActions } from '../core/chat/chatController';
+import type { ChatHostActions, ExportedFile } from '../core/chat/chatController';
+import { savedPlace } from '../core/chat/savedPlace';
 import { applyEditAgain, revertEdit } from '../core/chat/revert';
 import { editReview, proposalReview, type ReviewTexts } from '../core/chat/review';
 import { sessionToMarkdown } from '../core/sessions/markdown';
@@ -30,12 +30,10 @@ function titled(title: string, texts: ReviewTexts): string {
 }
 
 
-/** "notes/unit 3.md" inside the workspace, "~/Documents/unit 3.md" outside it. */
-function describeTarget(target: vscode.Uri): string {
-  const relative = vscode.workspace.asRelativePath(target, false);
-  if (relative !== target.fsPath) return relative;
-  const home = homedir();
-  return target.fsPath.startsWith(home + path.sep) ? `~${target.fsPath.slice(home.length)}` : target.fsPath;
+/** "unit 3.md" in "Documents" (or in "your home folder"), with the full path for the tooltip. */
+function describeTarget(target: vscode.Uri): ExportedFile {
+  const { name, folder } = savedPlace(target.fsPath, homedir());
+  return { uri: target.toString(), name, folder: folder ?? vscode.l10n.t('your home folder'), path: target.fsPath };
 }
 
 export interface ChatActionsDeps {
@@ -89,8 +87,9 @@ export function createChatActions({ apiKeys, review, log, exportFolder, highligh
       if (!target) return undefined;
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(sessionToMarkdown(session, { locale: vscode.env.language, secrets: [apiKeys.current()] })));
       await exportFolder.remember(target);
-      log.info(`Exported session ${session.id} to ${describeTarget(target)}`);
-      return { uri: target.toString(), name: describeTarget(target) };
+      const exported = describeTarget(target);
+      log.info(`Exported session ${session.id} as ${exported.name} in ${exported.folder}`);
+      return exported;
     },
     async showDocument(uri: string) {
       const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));

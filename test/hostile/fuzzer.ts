@@ -94,7 +94,7 @@ export function hostBases(): unknown[] {
     { type: 'meta', meta: { hasApiKey: true, demo: false, model: 'claude-sonnet-5-5', restricted: false, skills: [], notices: [] } },
     { type: 'prefill', text: 'Add an exercise', send: false },
     { type: 'focusInput' },
-    { type: 'exported', sessionId: 's1', name: 'verbs.md', uri: 'file:///tmp/verbs.md' },
+    { type: 'exported', sessionId: 's1', name: 'verbs.md', folder: 'tmp', path: '/tmp/verbs.md', uri: 'file:///tmp/verbs.md' },
     { type: 'response', requestId: 'r1', ok: true, result: { ok: true } },
   ];
 }

@@ -144,7 +144,7 @@ describe('export: handing a lesson out', function () {
   describe('a chat', () => {
     const startPanelTest = usePanelTests();
 
-    it('is told of its own export only, under a name without the "…" of its cut title', async () => {
+    it('is told of its own export only (the file and its folder by name), under a name without the "…" of its cut title', async () => {
       const long = 'Please look at this lesson about the weather and tell me which exercises a class of twelve-year-olds will find too hard';
       const t = await startPanelTest(REPLY, { name: uniqueName('chat-export', '.lesson.xml'), content: SHORT_LESSON });
       await typeAndSend(long);
@@ -161,7 +161,10 @@ describe('export: handing a lesson out', function () {
       const target = vscode.Uri.joinPath(workspaceFolder(), uniqueName('chat-export', '.md'));
       await saveAs(target);
       await running;
-      await ui.waitFor(byTestId(TEST_IDS.exported), { text: path.basename(target.fsPath) });
+      // Said by name and folder ("Saved as x.md in <the workspace folder>"), the whole path kept for the tooltip.
+      const savedAs = `Saved as ${path.basename(target.fsPath)} in ${path.basename(workspaceFolder().fsPath)}`;
+      await ui.waitFor(byTestId(TEST_IDS.exported), { text: savedAs });
+      assert.equal(await ui.evaluate(`document.querySelector('${byTestId(TEST_IDS.exported)} .status-text').title`), target.fsPath);
 
       // Another chat shown in the panel is not the one exported: the note goes with its chat.
       await t.model.api.controller.newSession();

@@ -127,7 +127,7 @@ describe('panel: a teacher\'s small stumbles', function () {
 
     // Said in the panel, with Open; the reply's cost (or tokens, for this scenario's unpriced model)
     // is the panel's, word for word.
-    await ui.waitFor(byTestId(TEST_IDS.exported), { text: `Exported to ${path.basename(folder.fsPath)}/${path.basename(offered)}` });
+    await ui.waitFor(byTestId(TEST_IDS.exported), { text: `Saved as ${path.basename(offered)} in ${path.basename(folder.fsPath)}` });
     const foot = (await ui.text(byTestId(TEST_IDS.usage))).trim();
     const said = foot.startsWith('Cost: ') ? `_${foot}_` : `_Tokens: ${foot}_`;
     assert.ok(written.includes(said), `the export says "${foot}" as the panel does:\n${written}`);

@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ui } from './driver';
-import { activeExtension, EXTENSION_ID } from './helpers';
+import { uniqueName } from './fakeModel';
+import { activeExtension, EXTENSION_ID, waitUntil } from './helpers';
 
 const workbench = { frame: 'workbench' as const };
 const CONTAINER = '.gettingStartedContainer';
@@ -13,6 +14,13 @@ const ENV = ['LESSON_AGENT_DEMO', 'LESSON_AGENT_BASE_URL'] as const;
 interface Walkthrough {
   id: string;
   steps: Array<{ id: string; when?: string }>;
+}
+
+/** Whether the walkthrough shows a step as done (VS Code's own step button, aria-checked). */
+async function stepDone(stepId: string): Promise<boolean> {
+  const selector = `button.getting-started-step[data-step-id$="#${stepId}"]`;
+  await ui.waitFor(selector, { ...workbench, state: 'attached' });
+  return (await ui.evaluate(`document.querySelector(${JSON.stringify(selector)})?.getAttribute('aria-checked')`, workbench)) === 'true';
 }
 
 async function openWalkthrough(): Promise<void> {
@@ -66,5 +74,30 @@ describe('onboarding walkthrough', () => {
     await ui.screenshot('walkthrough-demo');
     process.env.LESSON_AGENT_DEMO = saved.LESSON_AGENT_DEMO ?? '';
     await api.apiKeys.clear();
+  });
+
+  it('ticks "Open a lesson" when a lesson comes into the editor, as from the Explorer', async () => {
+    await vscode.commands.executeCommand('lessonAgent.openChat');
+    await activeExtension();
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(folder);
+    const notes = vscode.Uri.joinPath(folder, uniqueName('walkthrough', '.txt'));
+    const lesson = vscode.Uri.joinPath(folder, uniqueName('walkthrough', '.lesson.xml'));
+    await vscode.workspace.fs.writeFile(notes, new TextEncoder().encode('not a lesson\n'));
+    await vscode.workspace.fs.writeFile(lesson, new TextEncoder().encode('<lesson title="Rain"><p>Rain falls.</p></lesson>\n'));
+    try {
+      await vscode.window.showTextDocument(notes, { preview: false });
+      await vscode.commands.executeCommand('resetGettingStartedProgress');
+      await openWalkthrough();
+      assert.equal(await stepDone('openLesson'), false, 'not done before a lesson is opened');
+      await vscode.window.showTextDocument(lesson, { preview: false });
+      await openWalkthrough();
+      await waitUntil(() => stepDone('openLesson'), '"Open a lesson" ticked');
+      await ui.screenshot('walkthrough-lesson-opened');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(notes);
+      await vscode.workspace.fs.delete(lesson);
+    }
   });
 });

@@ -255,7 +255,7 @@ const scenes: Scene[] = [
     name: 'notes',
     messages: [
       snapshot(sessionFrom(finishedTurn().events), 9, { activeDocument: { uri: 'file:///workspace/water-cycle.lesson.xml', name: 'water-cycle.lesson.xml', kind: 'lesson' } }),
-      { type: 'exported', sessionId: SESSION_ID, name: '~/Documents/French verbs, unit 3.md', uri: 'file:///home/teacher/Documents/French%20verbs%2C%20unit%203.md' },
+      { type: 'exported', sessionId: SESSION_ID, name: 'French verbs, unit 3.md', folder: 'Documents', path: '/home/teacher/Documents/French verbs, unit 3.md', uri: 'file:///home/teacher/Documents/French%20verbs%2C%20unit%203.md' },
     ],
   },
   {

@@ -27,7 +27,7 @@ export const en = {
   sessionAwaiting: 'waiting for you',
   sessionMessages: '{0} messages',
   cancel: 'Cancel',
-  exportedTo: 'Exported to {0}',
+  savedAs: 'Saved as {0} in {1}',
   open: 'Open',
   boundElsewhere: 'Edits go to {0}, not to {1} in the editor.',
   showBound: 'Show it',

@@ -161,7 +161,7 @@ export const TEST_IDS = {
   takeOver: 'take-over',
   takeOverConfirm: 'take-over-confirm',
   takeOverCancel: 'take-over-cancel',
-  /** "Exported to <file>" after an export, with Open. */
+  /** "Saved as <file> in <folder>" after an export, with Open. */
   exported: 'exported',
   exportedOpen: 'exported-open',
   /**

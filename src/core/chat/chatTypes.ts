@@ -10,10 +10,12 @@ import type { Scheduler } from './eventBatcher';
 import type { LastSessionTracker } from './lastSession';
 import type { LogLevel } from './logLevel';
 
-/** Where an export went: what to call it in the panel, and the file to open. */
+/** Where an export went: its name and folder's name as the panel says them, its full path (a tooltip), and the file to open. */
 export interface ExportedFile {
   uri: string;
   name: string;
+  folder: string;
+  path: string;
 }
 
 /** What only the editor can do: dialogs, diffs, documents. */

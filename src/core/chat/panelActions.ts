@@ -100,7 +100,7 @@ export class PanelActions {
     const file = await this.deps.actions.exportSession(await this.deps.agent.readSession(sessionId));
     if (!file) return;
     this.openable.add(file.uri);
-    this.deps.send({ type: 'exported', sessionId, name: file.name, uri: file.uri });
+    this.deps.send({ type: 'exported', sessionId, name: file.name, folder: file.folder, path: file.path, uri: file.uri });
   }
 
   async openFile(uri: string): Promise<void> {

@@ -18,6 +18,7 @@ import type {
   StatementView,
   WritingAreaView,
 } from '../../shared/lessonView';
+import { exerciseLabel, inCopy } from '../../shared/lessonView';
 import { LESSON_HTML_STYLE } from './lessonHtmlStyle';
 
 export interface LessonHtmlOptions {
@@ -146,16 +147,18 @@ class Renderer {
   private exercise(ex: ExerciseView): string {
     const n = ++this.exerciseNumber;
     this.questionNumber = 0;
+    const label = exerciseLabel(this.copy, ex);
     const meta = [
-      this.teacher && ex.type ? escapeHtml(TYPE_LABELS[ex.type] ?? ex.type) : '',
-      this.teacher && ex.level ? escapeHtml(ex.level) : '',
-      ex.points !== undefined ? points(ex.points) : '',
+      label.type ? escapeHtml(TYPE_LABELS[label.type] ?? label.type) : '',
+      label.level ? escapeHtml(label.level) : '',
+      label.points !== undefined ? points(label.points) : '',
     ].filter(Boolean);
     const header = `<p class="exercise-label">Exercise ${n}${meta.length > 0 ? ` <span class="meta">· ${meta.join(' · ')}</span>` : ''}</p>`;
     return `<section class="exercise">${header}${ex.blocks.map((b) => this.block(b)).join('')}</section>`;
   }
 
   block(block: LessonBlock | ContentBlock): string {
+    if (!inCopy(this.copy, block)) return '';
     switch (block.kind) {
       case 'heading':
         return `<h${block.level}>${this.inline(block.content)}</h${block.level}>`;
@@ -166,7 +169,7 @@ class Renderer {
       case 'list':
         return this.list(block);
       case 'note':
-        return this.teacher ? `<aside class="note"><p class="key-label">Teacher's note</p>${block.blocks.map((b) => this.block(b)).join('')}</aside>` : '';
+        return `<aside class="note"><p class="key-label">Teacher's note</p>${block.blocks.map((b) => this.block(b)).join('')}</aside>`;
       case 'exercise':
         return this.exercise(block);
       case 'wordBank':

@@ -89,12 +89,15 @@ export function parseXmlTree(text: string): XmlTreeResult {
   parser.on('cdata', onText);
   parser.on('error', (err) => {
     if (error) return;
-    const offset = unfinishedTagEnd(source, Math.max(0, Math.min(parser.position - 1, source.length)));
+    const stopped = Math.max(0, Math.min(parser.position - 1, source.length));
+    const unfinished = unfinishedStartTag(source, stopped);
+    const offset = unfinished?.quote ?? unfinishedTagEnd(source, stopped);
     const at = lines.positionAt(offset);
     const raw = err.message.replace(/^\d+:\d+:\s*/, '');
     const closing = /^<\/([^\s>]+)/.exec(source.slice(Math.max(0, source.lastIndexOf('</', offset))))?.[1];
     const open = lastClosed && { name: lastClosed.name, line: lastClosed.line };
-    error = { line: at.line, column: at.column, message: plainXmlMessage(raw, { closing, open }) };
+    const tag = unfinished && { name: unfinished.name, quote: unfinished.quote === undefined ? undefined : source[unfinished.quote] };
+    error = { line: at.line, column: at.column, message: plainXmlMessage(raw, { closing, open, unfinished: tag }) };
   });
   try {
     parser.write(source).close();
@@ -117,6 +120,27 @@ function unfinishedTagEnd(source: string, at: number): number {
   const between = tagStart >= 0 ? source.slice(tagStart, at) : '';
   if (!between.includes('\n') || between.includes('>')) return at;
   return tagStart + between.trimEnd().length - 1;
+}
+
+/**
+ * A start tag still open where the parser met the next '<' (`<exercise id="a"` and then `<prompt>`
+ * on the next line): its name, and the offset of the quote its last value never closed, if any
+ * (`id="a>` runs on into the next tag). saxes only says a character is not allowed there.
+ */
+function unfinishedStartTag(source: string, at: number): { name: string; quote?: number } | undefined {
+  if (source[at] !== '<') return undefined;
+  const tagStart = source.lastIndexOf('<', at - 1);
+  const name = tagStart >= 0 ? /^<([A-Za-z_][\w.:-]*)/.exec(source.slice(tagStart, at))?.[1] : undefined;
+  if (name === undefined) return undefined;
+  let quote: number | undefined;
+  for (let i = tagStart + 1 + name.length; i < at; i++) {
+    const c = source[i];
+    if (quote !== undefined) {
+      if (c === source[quote]) quote = undefined;
+    } else if (c === '"' || c === "'") quote = i;
+    else if (c === '>') return undefined;
+  }
+  return quote === undefined ? { name } : { name, quote };
 }
 
 /** An '&' that starts no entity or character reference (CDATA sections and comments aside). */

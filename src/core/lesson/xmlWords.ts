@@ -14,7 +14,7 @@ const PLAIN: ReadonlyArray<readonly [RegExp, Words]> = [
   [/^unclosed tag: (.+?)\.?$/, (n) => `The tag <${n}> is never closed: it needs a </${n}>.`],
   [/^(unquoted attribute value|value must be quoted)/, () => 'A value inside a tag needs quotes around it, like answer="rain".'],
   [/^(attribute without value|value required)/, () => 'A name inside a tag has no value: write it like answer="rain".'],
-  [/^no whitespace between attributes/, () => 'Two values inside a tag need a space between them.'],
+  [/^no whitespace between attributes/, () => 'Two values inside a tag need a space between them, or a value is missing its closing quote (").'],
   [/^duplicate attribute: (.+?)\.?$/, (n) => `A tag has ${n}="..." twice.`],
   [/^(text data outside of root node|documents may contain only one root)/, () => 'There is something after the end of the lesson (after </lesson>).'],
   [/^document must contain a root element/, () => 'The document has no lesson in it: a lesson starts with <lesson>.'],
@@ -25,18 +25,32 @@ const PLAIN: ReadonlyArray<readonly [RegExp, Words]> = [
   [/^undefined entity: (.+?)\.?$/, (n) => `XML does not know &${n};: write the character itself.`],
 ];
 
-/** What the tree knew where the parser stopped: the close tag there, the element it closed instead. */
+/**
+ * What the tree knew where the parser stopped: the close tag there, the element it closed instead,
+ * the start tag still open when the next tag began (and the quote its value never closed).
+ */
 export interface XmlErrorPlace {
   readonly closing?: string | undefined;
   readonly open?: { readonly name: string; readonly line: number } | undefined;
+  readonly unfinished?: { readonly name: string; readonly quote?: string | undefined } | undefined;
+}
+
+/** A start tag that runs into the next tag: its '>' or the closing quote of a value is missing. */
+function unfinishedWords(raw: string, unfinished: NonNullable<XmlErrorPlace['unfinished']>): string | undefined {
+  if (!/^disallowed character/.test(raw)) return undefined;
+  const { name, quote } = unfinished;
+  if (quote) return `A value in the tag <${name}> has no closing quote (${quote}): add ${quote} at the end of the value, before the >.`;
+  return `The tag <${name}> is not closed with ">": add > at the end of the tag, like <${name}>.`;
 }
 
 /** The parser's message (its "3:10: " position already cut off) in plain words. */
 export function plainXmlMessage(raw: string, place: XmlErrorPlace = {}): string {
-  const { closing, open } = place;
+  const { closing, open, unfinished } = place;
   if (/^unexpected close tag/.test(raw) && closing && open && closing !== open.name) {
     return `The closing tag </${closing}> does not match <${open.name}> (opened on line ${open.line}): close it with </${open.name}>.`;
   }
+  const words = unfinished && unfinishedWords(raw, unfinished);
+  if (words) return words;
   for (const [pattern, words] of PLAIN) {
     const match = pattern.exec(raw);
     if (match) return words(match[1] ?? '');

@@ -39,7 +39,7 @@ describe('webview: lesson preview', function () {
   this.timeout(30_000);
   const suite = previewSuite();
 
-  it('renders the lesson as a student sees it: headings, text, gaps with hints, choices, order, writing space, notes marked', async () => {
+  it('renders the lesson as a student sees it: headings, text, gaps with hints, choices, order, writing space; no teacher note', async () => {
     const w = await openPreview(suite.open, VERBS);
     assert.equal(await w.page.innerText(byPreviewId('documentName')), 'lesson.lesson.xml');
     assert.deepEqual(await texts(w, '[data-kind="heading"]'), ['Le présent des verbes en -er', 'The endings', 'Practice', 'Complete the sentences with the verb in the present tense.', 'Choose the correct form.', "Put Léa's morning in order."]);
@@ -48,9 +48,10 @@ describe('webview: lesson preview', function () {
     assert.deepEqual(await texts(w, '[data-kind="blank"] .hint'), ['(parler)', '(habiter)', '(aimer)', '(regarder)', '(jouer)']);
     assert.equal(await w.page.locator('[data-kind="option"][role="radio"]').count(), 6);
     assert.equal(await w.page.locator('[data-kind="item"] .order-box').count(), 4);
-    assert.match(await w.page.innerText('[data-kind="note"]'), /Teacher only: not shown to students[\s\S]*Point out the elision/);
+    assert.equal(await w.page.locator('[data-kind="note"]').count(), 0, 'the teacher note is left out, as in the exported student copy');
+    assert.doesNotMatch(await w.page.innerText(PREVIEW_ROOT), /Point out the elision/);
     assert.equal(await w.page.locator(byPreviewId('answer')).count(), 0, 'no answer key');
-    assert.match(await w.page.innerText('[data-kind="exercise"]'), /^EXERCISE 1 · Fill in the blanks · A2 · 5 points/i);
+    assert.match(await w.page.innerText('[data-kind="exercise"]'), /^EXERCISE 1 · 5 points\n/i, 'the student copy prints no type or level');
 
     const water = await openPreview(suite.open, WATER);
     assert.equal(await water.page.locator('[data-kind="statement"] [role="radio"]').count(), 6, 'true / false for each statement');
@@ -69,6 +70,8 @@ describe('webview: lesson preview', function () {
     assert.deepEqual(await texts(w, '[data-kind="option"].is-key .option-text'), ['écoutent', 'cherchez']);
     assert.deepEqual(await texts(w, '.answer-key:not(.is-inline)'), ['Why: Elles takes the silent ending -ent.', 'Why: With vous, regular -er verbs end in -ez.']);
     assert.deepEqual(await texts(w, '[data-kind="item"] .order-box'), ['3', '1', '4', '2'], 'the right order');
+    assert.match(await w.page.innerText('[data-kind="note"]'), /Teacher only: not shown to students[\s\S]*Point out the elision/);
+    assert.match(await w.page.innerText('[data-kind="exercise"]'), /^EXERCISE 1 · Fill in the blanks · A2 · 5 points/i);
 
     const water = await openPreview(suite.open, WATER);
     await water.page.click(byPreviewId('teacherView'));

@@ -138,11 +138,12 @@ describe('webview: reading order, edits and notes', function () {
     await w.page.click(byTestId('show-bound-document'));
     await w.page.click(byTestId('new-session-for-active'));
     // Another session's export is not said in this chat; this one's is.
-    await w.push({ type: 'exported', sessionId: 'another-session', name: '~/Documents/Another chat.md', uri: 'file:///home/t/Documents/y.md' });
+    await w.push({ type: 'exported', sessionId: 'another-session', name: 'Another chat.md', folder: 'Documents', path: '/home/t/Documents/Another chat.md', uri: 'file:///home/t/Documents/y.md' });
     await w.page.waitForTimeout(300);
     assert.equal(await w.page.locator(byTestId('exported')).count(), 0, "another chat's export is not said here");
-    await w.push({ type: 'exported', sessionId: SESSION_ID, name: '~/Documents/French verbs, unit 3.md', uri: 'file:///home/t/Documents/x.md' });
-    assert.match(await w.page.innerText(byTestId('exported')), /Exported to ~\/Documents\/French verbs, unit 3\.md/);
+    await w.push({ type: 'exported', sessionId: SESSION_ID, name: 'French verbs, unit 3.md', folder: 'Documents', path: '/home/t/Documents/French verbs, unit 3.md', uri: 'file:///home/t/Documents/x.md' });
+    assert.equal((await w.page.innerText(`${byTestId('exported')} .status-text`)).trim(), 'Saved as French verbs, unit 3.md in Documents', 'the name and the folder, not the path');
+    assert.equal(await w.page.getAttribute(`${byTestId('exported')} .status-text`, 'title'), '/home/t/Documents/French verbs, unit 3.md', 'the whole path as the tooltip');
     await w.page.click(byTestId('exported-open'));
     const posted = (await w.posted()).filter((m) => ['showDocument', 'newSession', 'openFile'].includes(m.type));
     assert.deepEqual(posted, [{ type: 'showDocument' }, { type: 'newSession' }, { type: 'openFile', uri: 'file:///home/t/Documents/x.md' }]);

@@ -16,7 +16,9 @@ export function ExportedNote({ exported, onDismiss }: { exported: Exported; onDi
   return (
     <div className="status-note status-info" role="status" data-testid={TEST_IDS.exported}>
       <Icon name="pass" />
-      <span className="status-text">{t('exportedTo', exported.name)}</span>
+      <span className="status-text" title={exported.path}>
+        {t('savedAs', exported.name, exported.folder)}
+      </span>
       <span className="status-actions">
         <Button appearance="secondary" onClick={() => post({ type: 'openFile', uri: exported.uri })} testId={TEST_IDS.exportedOpen}>
           {t('open')}

@@ -1,4 +1,5 @@
-// The lesson's blocks: headings, paragraphs, lists, teacher notes (marked as teacher-only),
+// The lesson's blocks: headings, paragraphs, lists, teacher notes (in the teacher view only,
+// marked as teacher-only: the student view shows what the exported student copy prints),
 // exercises with their parts, and elements the format does not know (their text, flagged for the
 // teacher). Every element carries its source lines for click-to-reveal and scroll sync
 // (sourceAttributes.ts).
@@ -6,8 +7,9 @@ import { memo } from 'react';
 import type { ReactNode } from 'react';
 import type { PlacedLesson } from '../../../src/shared/lessonPatch';
 import type { ContentBlock, ExerciseView, LessonBlock, ListView } from '../../../src/shared/lessonView';
+import { exerciseLabel, inCopy } from '../../../src/shared/lessonView';
 import { Icon } from '../ui/Icon';
-import { useTeacher } from './copyContext';
+import { useCopy, useTeacher } from './copyContext';
 import { blockAt, sourceOf } from './sourceAttributes';
 import { Question, Rubric, Sequence, ShortAnswer, Statement, WritingArea } from './ExerciseParts';
 import { Inlines } from './Inlines';
@@ -35,14 +37,15 @@ function points(n: number): string {
 }
 
 function Exercise({ exercise, number }: { exercise: ExerciseView; number: number }): ReactNode {
-  const meta = [exercise.type ? typeLabel(exercise.type) : '', exercise.level ?? '', exercise.points !== undefined ? points(exercise.points) : ''].filter(Boolean);
+  const label = exerciseLabel(useCopy(), exercise);
+  const meta = [label.type ? typeLabel(label.type) : '', label.level ?? '', label.points !== undefined ? points(label.points) : ''].filter(Boolean);
   let questions = 0;
   return (
     <section className="exercise" {...sourceOf('exercise', exercise)} data-type={exercise.type}>
       <p className="exercise-label">
         {t('exercise', number)}
         {meta.length > 0 ? <span className="exercise-meta"> · {meta.join(' · ')}</span> : null}
-        {exercise.typeInferred && exercise.type ? <span className="exercise-meta" title={t('typeInferred')}> *</span> : null}
+        {exercise.typeInferred && label.type ? <span className="exercise-meta" title={t('typeInferred')}> *</span> : null}
       </p>
       {exercise.blocks.map((block, i) => {
         const numbered = block.kind === 'question' || block.kind === 'shortAnswer';
@@ -78,6 +81,7 @@ function Unknown({ block }: { block: Extract<ContentBlock, { kind: 'unknown' }> 
 }
 
 function Block({ block, number }: { block: LessonBlock | ContentBlock; number: number }): ReactNode {
+  if (!inCopy(useCopy(), block)) return null;
   switch (block.kind) {
     case 'heading': {
       const Tag = `h${Math.min(3, Math.max(1, block.level))}` as 'h1' | 'h2' | 'h3';

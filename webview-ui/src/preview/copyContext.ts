@@ -4,6 +4,10 @@ import type { Copy } from '../../../src/shared/lessonView';
 
 export const CopyContext = createContext<Copy>('student');
 
+export function useCopy(): Copy {
+  return useContext(CopyContext);
+}
+
 export function useTeacher(): boolean {
-  return useContext(CopyContext) === 'teacher';
+  return useCopy() === 'teacher';
 }

@@ -102,9 +102,9 @@ describe('chat controller: panel actions', () => {
     await s.controller.handle({ type: 'exportSession', sessionId });
     assert.equal(s.webview.count('exported'), 0, 'a cancelled save dialog says nothing');
 
-    s.exportTo.file = { uri: 'file:///home/t/Documents/hello.md', name: '~/Documents/hello.md' };
+    s.exportTo.file = { uri: 'file:///home/t/Documents/hello.md', name: 'hello.md', folder: 'Documents', path: '/home/t/Documents/hello.md' };
     await s.controller.handle({ type: 'exportSession', sessionId });
-    assert.deepEqual(s.webview.posts.at(-1), { type: 'exported', sessionId, name: '~/Documents/hello.md', uri: 'file:///home/t/Documents/hello.md' });
+    assert.deepEqual(s.webview.posts.at(-1), { type: 'exported', sessionId, name: 'hello.md', folder: 'Documents', path: '/home/t/Documents/hello.md', uri: 'file:///home/t/Documents/hello.md' });
     await s.controller.handle({ type: 'openFile', uri: 'file:///etc/passwd' });
     await s.controller.handle({ type: 'openFile', uri: 'file:///home/t/Documents/hello.md' });
     assert.deepEqual(s.calls, ['showDocument file:///home/t/Documents/hello.md']);

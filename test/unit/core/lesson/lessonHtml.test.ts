@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { renderLessonHtml } from '../../../../src/core/lesson/lessonHtml';
 import { buildLessonView } from '../../../../src/core/lesson/lessonView';
-import type { Copy, LessonView } from '../../../../src/shared/lessonView';
+import { TEACHER_ONLY_BLOCKS, exerciseLabel, inCopy } from '../../../../src/shared/lessonView';
+import type { ContentBlock, Copy, LessonBlock, LessonView } from '../../../../src/shared/lessonView';
 import { SEED_EVERY_KIND, sampleLessons, skillExamples } from './lessonExamples';
 
 function view(xml: string): LessonView {
@@ -97,5 +98,21 @@ describe('lesson HTML export', () => {
   it('uses the lesson title as the heading when the lesson has no h1, and the file name when it has no title', () => {
     assert.match(html('<lesson title="Rain"><p>x</p></lesson>', 'student'), /<main class="lesson">\n<h1>Rain<\/h1>/);
     assert.match(html('<lesson><p>x</p></lesson>', 'teacher'), /<title>test\.lesson\.xml \(Teacher copy with answer key\)<\/title>/);
+  });
+
+  it("leaves out of the student copy exactly the blocks the shared rule keeps for the teacher (the preview's student view asks the same rule)", () => {
+    const blocks = ALL.flatMap(({ xml }) => view(xml).blocks.flatMap((b): Array<LessonBlock | ContentBlock> => (b.kind === 'exercise' ? [b, ...b.blocks] : [b])));
+    assert.ok(blocks.some((b) => TEACHER_ONLY_BLOCKS.has(b.kind)), 'the examples hold a teacher-only block');
+    const printed = (block: LessonBlock | ContentBlock, copy: Copy) => {
+      const page = renderLessonHtml({ blocks: [block], lineCount: 1 }, { copy, documentName: 'x' });
+      return page.slice(page.indexOf('<main class="lesson">') + '<main class="lesson">'.length, page.indexOf('</main>')).trim() !== '';
+    };
+    for (const block of blocks) {
+      assert.equal(printed(block, 'student'), inCopy('student', block), `${block.kind} in the student copy`);
+      assert.equal(printed(block, 'teacher'), true, `${block.kind} in the teacher copy`);
+    }
+    const exercise = blocks.find((b) => b.kind === 'exercise' && b.type && b.level);
+    assert.ok(exercise?.kind === 'exercise');
+    assert.deepEqual(exerciseLabel('student', exercise), { points: exercise.points }, 'students see no type or level');
   });
 });

@@ -174,6 +174,19 @@ describe('lesson view model', () => {
       ['a closing tag with a stray character', '<lesson>\n<p>One</p>\n<p>Two</p%>\n</lesson>\n', 3, /^A closing tag has a character that is not allowed \(a closing tag is written like <\/p>\)\.$/],
       ['a closing tag for another element', '<lesson>\n  <h1>Title</h2>\n</lesson>', 2, /^The closing tag <\/h2> does not match <h1> \(opened on line 2\): close it with <\/h1>\.$/],
       ['a value without quotes', '<lesson>\n<p>One</p>\n<p class=big>Two</p>\n</lesson>\n', 3, /^A value inside a tag needs quotes around it/],
+      [
+        'a start tag without its ">" (saxes blames a character on the next line)',
+        '<lesson>\n<h1>Verbs</h1>\n<exercise id="a" type="gap-fill"\n<prompt>Fill in.</prompt>\n</exercise>\n</lesson>\n',
+        3,
+        /^The tag <exercise> is not closed with ">": add > at the end of the tag, like <exercise>\.$/,
+      ],
+      ['a start tag without its ">" and no values', '<lesson>\n<p\n<em>x</em></p>\n</lesson>\n', 2, /^The tag <p> is not closed with ">"/],
+      [
+        'a value without its closing quote, running into the next line',
+        '<lesson>\n<exercise id="a" type="gap-fill>\n<p>Fill in.</p>\n</exercise>\n</lesson>\n',
+        2,
+        /^A value in the tag <exercise> has no closing quote \("\): add " at the end of the value, before the >\.$/,
+      ],
     );
     for (const [what, xml, line, message] of cases) {
       it(`${what}: no view, the error with its line`, () => {
