@@ -141,8 +141,8 @@ export function App(): ReactNode {
   useEffect(() => {
     if (!host.ready || placedFocus.current) return;
     placedFocus.current = true;
-    if (!document.hasFocus()) return;
-    return focusSoon(() => (document.activeElement && document.activeElement !== document.body ? undefined : focusHome()));
+    if (!document.hasFocus() || (document.activeElement && document.activeElement !== document.body)) return;
+    return focusSoon(focusHome);
   }, [host.ready, focusHome]);
 
   useLayoutEffect(() => {

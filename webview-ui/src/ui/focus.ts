@@ -30,8 +30,9 @@ function cannotHoldFocus(el: Element): boolean {
  * Keeps the focus from falling to the page when what held it goes away (the Stop button when a
  * reply ends, a closed list, a card's buttons once answered): after each render of the panel, if
  * the element last focused can no longer hold the focus and nothing else has it, `fallback` gets it.
- * A pointer press forgets the last element: a click on plain text leaves the focus where the
- * teacher put it. Nothing happens while another part of VS Code has the focus.
+ * A pointer press or a blur of an element that could keep the focus forgets it: a click on plain
+ * text leaves the focus where the teacher put it. Nothing happens while another part of VS Code
+ * has the focus.
  */
 export function useFocusRescue(fallback: () => HTMLElement | null | undefined): void {
   const last = useRef<Element | null>(null);
@@ -42,10 +43,20 @@ export function useFocusRescue(fallback: () => HTMLElement | null | undefined): 
     const onPointerDown = (): void => {
       last.current = null;
     };
+    // Focus given up on purpose (blur, or to another part of VS Code) by an element that could keep it.
+    const onFocusOut = (e: FocusEvent): void => {
+      const from = e.target;
+      if (e.relatedTarget !== null || !(from instanceof Element)) return;
+      requestAnimationFrame(() => {
+        if (last.current === from && !cannotHoldFocus(from)) last.current = null;
+      });
+    };
     document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut);
     document.addEventListener('pointerdown', onPointerDown, true);
     return () => {
       document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut);
       document.removeEventListener('pointerdown', onPointerDown, true);
     };
   }, []);
