@@ -143,7 +143,8 @@ function PendingCard({ card, progress }: { card: QuestionCardData; progress: Car
   return (
     <section
       className="card question-card"
-      aria-labelledby={`${qid}-q`}
+      // Read as "Question 1 of 3, Which kind...": the question and how many are left.
+      aria-labelledby={count > 1 ? `${qid}-progress ${qid}-q` : `${qid}-q`}
       data-testid={TEST_IDS.questionCard}
       data-status="pending"
       data-tool-call-id={card.toolCallId}
@@ -153,7 +154,7 @@ function PendingCard({ card, progress }: { card: QuestionCardData; progress: Car
       <div className="card-head">
         <Badge>{q.header}</Badge>
         {count > 1 ? (
-          <span className="card-progress" data-testid={TEST_IDS.questionProgress} aria-label={t('questionProgressLabel', index + 1, count)}>
+          <span id={`${qid}-progress`} className="card-progress" data-testid={TEST_IDS.questionProgress} aria-label={t('questionProgressLabel', index + 1, count)}>
             {t('questionProgress', index + 1, count)}
           </span>
         ) : null}
