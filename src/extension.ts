@@ -49,9 +49,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
   await host.loadSkills();
 
   let lastTextEditor = vscode.window.activeTextEditor;
+  // The document last in the editor, while its tab is still open: a closed tab's document stays
+  // loaded (not isClosed) for minutes, and a new chat must not take a lesson the teacher closed.
+  const inTab = (uri: vscode.Uri): boolean =>
+    vscode.window.tabGroups.all.some((g) => g.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString()));
   const activeDocument = (): HostMeta['activeDocument'] => {
     const doc = lastTextEditor?.document;
-    if (!doc || doc.isClosed || doc.uri.scheme === 'output' || doc.uri.scheme === SCHEME) return undefined;
+    if (!doc || doc.isClosed || doc.uri.scheme === 'output' || doc.uri.scheme === SCHEME || !inTab(doc.uri)) return undefined;
     return { uri: doc.uri.toString(), name: documentName(doc.uri), kind: documentKind(doc.uri) };
   };
   const meta = (): HostMeta => ({
@@ -105,6 +109,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
       lessonInEditor(editor);
       if (editor) lastTextEditor = editor;
       // A new session binds to it; an open one says where its edits go when it differs.
+      if (!controller.currentSessionId) controller.pushSnapshot();
+      else controller.pushMeta();
+    }),
+    // A closed tab may have held the document a new chat would take.
+    vscode.window.tabGroups.onDidChangeTabs((e) => {
+      if (e.closed.length === 0) return;
       if (!controller.currentSessionId) controller.pushSnapshot();
       else controller.pushMeta();
     }),

@@ -173,6 +173,9 @@ describe('accessibility: an axe-core audit of every screen in every theme', func
     await ui.click(byTestId(TEST_IDS.sessionsButton));
     await ui.waitFor(byTestId(TEST_IDS.sessionItem));
     await everyTheme('the sessions list');
+    // Closed again: the panel keeps the list open across sessions, and the next test's conversation is under it.
+    await ui.click(byTestId(TEST_IDS.sessionsButton));
+    await ui.waitFor(byTestId(TEST_IDS.sessionsPanel), { state: 'detached' });
 
     assert.deepEqual(violations, [], `axe-core found:\n${violations.join('\n')}`);
   });
