@@ -55,6 +55,12 @@ const AUDIT = `((scope) => {
     const c = clipper(el);
     const cr = c && c.getBoundingClientRect();
     if (cr && (r.left < cr.left - 0.5 || r.right > cr.right + 0.5)) faults.push(name(el) + ' is cut off by ' + name(c) + ': ' + Math.round(r.left) + '..' + Math.round(r.right) + ' in ' + Math.round(cr.left) + '..' + Math.round(cr.right));
+    // A box in the flow wider than its parent spills over what stands beside it (text that does not reflow).
+    const parent = el.parentElement;
+    if (parent && parent !== document.body && !['absolute', 'fixed'].includes(getComputedStyle(el).position) && getComputedStyle(parent).display !== 'contents' && getComputedStyle(parent).display !== 'inline') {
+      const pr = parent.getBoundingClientRect();
+      if (r.left < pr.left - 0.5 || r.right > pr.right + 0.5) faults.push(name(el) + ' spills out of ' + name(parent) + ': ' + Math.round(r.left) + '..' + Math.round(r.right) + ' in ' + Math.round(pr.left) + '..' + Math.round(pr.right));
+    }
   }
   const CONTROLS = 'button, input:not([type=hidden]), textarea, select, a[href], vscode-button, vscode-checkbox, vscode-dropdown, vscode-radio, [role=button], [role=option], [role=radio], [role=checkbox], [role=menuitem]';
   // With a popup open (the sessions list), what lies under it is covered on purpose: only its controls are checked.
