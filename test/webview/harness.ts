@@ -170,6 +170,8 @@ export interface OpenOptions {
   bundle?: Bundle;
   width?: number;
   height?: number;
+  /** Device pixels per CSS pixel: 2 draws the page as VS Code at 200% zoom does (width and height stay CSS pixels). */
+  deviceScaleFactor?: number;
 }
 
 /** One webview page, driven from the test as its host would drive it. */
@@ -182,7 +184,7 @@ export class WebviewPage {
   static async open(browser: Browser, server: PreviewServer, options: OpenOptions = {}): Promise<WebviewPage> {
     const context = await browser.newContext({
       viewport: { width: options.width ?? 420, height: options.height ?? 720 },
-      deviceScaleFactor: 1,
+      deviceScaleFactor: options.deviceScaleFactor ?? 1,
       colorScheme: options.theme === 'light' ? 'light' : 'dark',
     });
     const page = await context.newPage();
