@@ -11,14 +11,13 @@
 // printed text); a `usage` event after each model call carries `cost` in US dollars (absent for a
 // model without a known price); logs go to stderr. Exit codes: 0 the turn finished, 3 waiting for
 // the user (session saved), 1 failed, 2 bad usage; every non-zero exit prints an error event last.
-import { DEFAULT_MODEL } from './core/agent/models';
 import Anthropic from '@anthropic-ai/sdk';
 import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { Agent, AgentRequestError, NoApiKeyError, type TurnRequest } from './core/agent/agent';
-import { DEFAULT_SETTINGS, defaultOf, parseSettingFlag, type AgentSettings, type NUMBER_SETTINGS } from './core/settings';
+import { DEFAULT_SETTINGS, defaultOf, parseSettingFlag, settingsInputSchema, type AgentSettings, type NUMBER_SETTINGS } from './core/settings';
 import { FileDocument } from './core/documents/fileDocument';
 import { FileWorkspace } from './core/documents/fileWorkspace';
 import { documentKindForPath } from './core/documents/kind';
@@ -115,10 +114,9 @@ function numberFlag(key: keyof typeof NUMBER_SETTINGS, value: string | undefined
 }
 
 function approvalRule(value: string | undefined): ApprovalRule {
-  if (value === undefined) return DEFAULT_SETTINGS.approvalEdits;
-  const rule = APPROVAL_RULES.find((r) => r === value);
-  if (!rule) throw new UsageError(`--approval must be one of: ${APPROVAL_RULES.join(', ')}.`);
-  return rule;
+  const rule = settingsInputSchema.shape.approvalEdits.safeParse(value);
+  if (!rule.success) throw new UsageError(`--approval must be one of: ${APPROVAL_RULES.join(', ')}.`);
+  return rule.data;
 }
 
 function parseAnswer(raw: string | undefined): AnswerValue[] | undefined {
@@ -176,7 +174,7 @@ export function parseCommand(argv: readonly string[]): Command | 'help' {
     sessionDir: resolve(required(str('session-dir'), '--session-dir')),
     apiKey: str('api-key') ?? (process.env.ANTHROPIC_API_KEY || undefined),
     baseUrl,
-    model: str('model') ?? DEFAULT_MODEL,
+    model: str('model') ?? DEFAULT_SETTINGS.model,
     maxSteps: numberFlag('maxSteps', str('max-steps')),
     stallTimeoutMs: numberFlag('stallTimeoutMs', str('stall-timeout')),
     responseTimeoutMs: numberFlag('responseTimeoutMs', str('response-timeout')),

@@ -90,14 +90,35 @@ export function defaultOf(key: NumberKey): number {
   return DEFAULT_SETTINGS[key] / NUMBER_SETTINGS[key].scale;
 }
 
-/** What a teacher or a script may set, with the defaults: one schema for the editor and the CLI. */
+/** The Base URL setting's rule, as package.json states it: empty (Anthropic's own), or an http(s) address. */
+export const BASE_URL_PATTERN = '^(https?://\\S+)?$';
+
+/**
+ * What a teacher or a script may set, with the defaults: one schema for the editor and the CLI,
+ * every lessonAgent.* setting in it. Its JSON Schema (z.toJSONSchema) is package.json's, which a
+ * unit test holds it to.
+ */
 export const settingsInputSchema = z.object({
   model: z.string().trim().min(1).default(DEFAULT_SETTINGS.model),
+  baseUrl: z.string().regex(new RegExp(BASE_URL_PATTERN)).default(''),
   effort: z.enum(EFFORTS).default(DEFAULT_SETTINGS.effort),
   approvalEdits: z.enum(APPROVAL_RULES).default(DEFAULT_SETTINGS.approvalEdits),
+  alwaysConfirm: z.array(z.string()).default([...DEFAULT_SETTINGS.alwaysConfirm]),
   ...(Object.fromEntries(
     Object.entries(NUMBER_SETTINGS).map(([key, s]) => [key, z.number().int().min(s.min).max(s.max).default(defaultOf(key as NumberKey))]),
   ) as Record<NumberKey, z.ZodDefault<z.ZodNumber>>),
+});
+
+export type SettingKey = keyof typeof settingsInputSchema.shape;
+
+/** Each setting's name under lessonAgent. in VS Code (package.json's contributes.configuration). */
+export const SETTING_NAMES: Readonly<Record<SettingKey, string>> = Object.freeze({
+  model: 'model',
+  baseUrl: 'baseUrl',
+  effort: 'effort',
+  approvalEdits: 'approval.edits',
+  alwaysConfirm: 'approval.alwaysConfirm',
+  ...(Object.fromEntries(Object.entries(NUMBER_SETTINGS).map(([key, s]) => [key, s.setting])) as Record<NumberKey, string>),
 });
 
 /** A number setting brought within its bounds (the editor's way: a value out of range is not an error there). */

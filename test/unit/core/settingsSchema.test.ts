@@ -1,12 +1,19 @@
 // The settings as VS Code validates them from package.json: a default must never be flagged as
-// wrong by its own schema (the Base URL setting was red on its empty default).
+// wrong by its own schema (the Base URL setting was red on its empty default), and package.json
+// states the core's one settings schema, which the editor and the CLI both read, not its own.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import * as z from 'zod';
+import { SETTING_NAMES, settingsInputSchema, type SettingKey } from '../../../src/core/settings';
 
 interface Property {
   type?: string;
   default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  enum?: unknown[];
+  items?: unknown;
   pattern?: string;
   format?: string;
   patternErrorMessage?: string;
@@ -34,5 +41,17 @@ describe('settings schema', () => {
     assert.ok(!accepts('https://a b'), 'no spaces');
     const nls = JSON.parse(readFileSync(resolve('package.nls.json'), 'utf8')) as Record<string, string>;
     assert.match(nls[p.patternErrorMessage.replace(/%/g, '')] ?? '', /http:\/\/ or https:\/\//);
+  });
+
+  it('is the core\'s settings schema, every lessonAgent.* setting both ways: its type, default, bounds, choices and pattern', () => {
+    const ours = (z.toJSONSchema(settingsInputSchema, { io: 'input' }) as { properties: Record<string, Property> }).properties;
+    const schema = new Map(Object.entries(ours).map(([key, p]) => [`lessonAgent.${SETTING_NAMES[key as SettingKey]}`, p]));
+    assert.deepEqual(Object.keys(properties).sort(), [...schema.keys()].sort(), 'the same settings in package.json and the core');
+    const source = (pattern: string | undefined) => (pattern === undefined ? undefined : new RegExp(pattern).source);
+    for (const [name, p] of schema) {
+      const manifest = properties[name] ?? {};
+      for (const word of ['type', 'default', 'minimum', 'maximum', 'enum', 'items'] as const) assert.deepEqual(manifest[word], p[word], `${name}: ${word}`);
+      assert.equal(source(manifest.pattern), source(p.pattern), `${name}: pattern`);
+    }
   });
 });
