@@ -18,7 +18,7 @@ import type {
   StatementView,
   WritingAreaView,
 } from '../../shared/lessonView';
-import { exerciseLabel, inCopy } from '../../shared/lessonView';
+import { exerciseLabel, inCopy, STATEMENT_ANSWERS } from '../../shared/lessonView';
 import { LESSON_HTML_STYLE } from './lessonHtmlStyle';
 
 export interface LessonHtmlOptions {
@@ -105,7 +105,7 @@ class Renderer {
   }
 
   private statement(s: StatementView): string {
-    const choices = (s.notGiven ? (['true', 'false', 'not-given'] as const) : (['true', 'false'] as const)).map((c) => {
+    const choices = (s.notGiven ? STATEMENT_ANSWERS : (['true', 'false'] as const)).map((c) => {
       const mark = this.teacher && s.answer === c ? ' checked' : '';
       return `<span class="choice"><span class="box circle${mark}"></span>${STATEMENT_LABELS[c]}</span>`;
     });
