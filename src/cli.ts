@@ -20,7 +20,7 @@ import { Agent, AgentRequestError, NoApiKeyError, type TurnRequest } from './cor
 import { DEFAULT_SETTINGS, defaultOf, parseSettingFlag, settingsInputSchema, type AgentSettings, type NUMBER_SETTINGS } from './core/settings';
 import { FileDocument } from './core/documents/fileDocument';
 import { FileWorkspace } from './core/documents/fileWorkspace';
-import { documentKindForPath } from './core/documents/kind';
+import { cliDocumentKindForPath } from './core/documents/kind';
 import { FileSessionStore } from './core/sessions/fileStore';
 import { describeHolder } from './core/sessions/lock';
 import { DISK_FULL_MESSAGE, DiskFullError, SessionCorruptError, SessionInUseError, SessionNotFoundError } from './core/sessions/types';
@@ -216,9 +216,7 @@ function docProblem(path: string): string | undefined {
 }
 
 function openDocument(path: string): FileDocument {
-  // Any .xml file is treated as a lesson here (the editor uses *.lesson.xml), so it is validated.
-  const kind = /\.xml$/i.test(path) ? 'lesson' : documentKindForPath(path);
-  return new FileDocument(path, { kind });
+  return new FileDocument(path, { kind: cliDocumentKindForPath(path) });
 }
 
 function documentOf(session: ReadonlySession, override: FileDocument | undefined): FileDocument | undefined {

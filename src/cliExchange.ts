@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { isLessonPath } from './core/documents/kind';
 import { EXPORT_FORMATS, exportLesson, importQuiz } from './core/exchange/exchange';
 import type { ExchangeEvent } from './shared/exchangeEvents';
 
@@ -66,7 +67,7 @@ async function runImport(argv: readonly string[]): Promise<ExchangeOutcome> {
   if (typeof v['in'] !== 'string' || typeof v['out'] !== 'string') return usage('import needs --in PATH and --out FILE.lesson.xml.');
   const from = resolve(v['in']);
   const out = resolve(v['out']);
-  if (!out.endsWith('.lesson.xml')) return usage('--out must name a lesson file ending in .lesson.xml.');
+  if (!isLessonPath(out)) return usage('--out must name a lesson file ending in .lesson.xml.');
   if (!existsSync(from)) return usage(`--in ${from} does not exist.`);
   if (existsSync(out) && v['force'] !== true) return usage(`${out} already exists: add --force to overwrite it.`);
   const imported = importQuiz(new Uint8Array(await readFile(from)), basename(from));

@@ -96,6 +96,7 @@ export const questionViewSchema = z.object({
 });
 export type QuestionView = z.infer<typeof questionViewSchema>;
 
+/** The key of a true/false statement ("not-given" for reading tasks that say neither): the validator's vocabulary and the preview both use this one. */
 export const STATEMENT_ANSWERS = ['true', 'false', 'not-given'] as const;
 export type StatementAnswer = (typeof STATEMENT_ANSWERS)[number];
 

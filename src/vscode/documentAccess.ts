@@ -3,6 +3,7 @@
 // the user typed since, or refused when they overlap it, so no keystroke is ever lost. Every
 // applied edit is shown: the changed lines are revealed and highlighted for a moment.
 import * as vscode from 'vscode';
+import { documentKindForPath } from '../core/documents/kind';
 import { landedRanges, mapOffset } from '../core/documents/landing';
 import type { ApplyResult, DocumentAccess, DocumentKind, DocumentSnapshot, TextEdit } from '../core/documents/types';
 import { rebaseEdits } from '../core/documents/rebase';
@@ -12,7 +13,7 @@ import type { EditHighlighter } from './editHighlight';
 const MAX_ATTEMPTS = 3;
 
 export function documentKind(uri: vscode.Uri): DocumentKind {
-  return uri.path.endsWith('.lesson.xml') ? 'lesson' : 'text';
+  return documentKindForPath(uri.path);
 }
 
 export function documentName(uri: vscode.Uri): string {

@@ -7,6 +7,7 @@
 // included, as in the preview.
 import * as vscode from 'vscode';
 import { exportLesson, importQuiz } from '../core/exchange/exchange';
+import { isLessonPath } from '../core/documents/kind';
 import type { Notice } from '../core/exchange/quiz';
 import type { ExchangeReport, ReportAnswer } from '../shared/previewProtocol';
 import { documentName } from './documentAccess';
@@ -101,7 +102,7 @@ function lessonTarget(source: vscode.Uri): vscode.Uri {
 
 /** A lesson is a `.lesson.xml` file (the preview and the agent know it by that): `quiz.xml` -> `quiz.lesson.xml`. */
 function asLessonFile(uri: vscode.Uri): vscode.Uri {
-  if (/\.lesson\.xml$/i.test(uri.path)) return uri;
+  if (isLessonPath(uri.path)) return uri;
   return uri.with({ path: `${uri.path.replace(/\.xml$/i, '')}.lesson.xml` });
 }
 

@@ -15,6 +15,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /** An event before the loop stamps it with the session and turn ids. */
 export type EventBody = DistributiveOmit<AgentEvent, 'sessionId' | 'turnId'>;
 
+/** How serious a line of the log is: the agent's and the chat panel's, one type for both. */
 export type LogLevel = 'info' | 'warn' | 'error';
 
 /** Everything a turn runs with; fixed for the run. */

@@ -17,7 +17,6 @@ import { PanelTurns } from './panelTurns';
 import { ShownSession } from './shownSession';
 import type { ChatControllerDeps } from './chatTypes';
 export type { ChatControllerDeps, ChatHostActions, ExportedFile } from './chatTypes';
-export type { LogLevel } from './logLevel';
 
 export class ChatController {
   /** Open Chat asked for the input's focus: said again when the (re)loaded webview is ready. */

@@ -8,7 +8,7 @@ import type { ReadonlyEdit, ReadonlyProposal, ReadonlySession } from '../session
 import type { SessionReader } from '../sessions/types';
 import type { Scheduler } from './eventBatcher';
 import type { LastSessionTracker } from './lastSession';
-import type { LogLevel } from './logLevel';
+import type { LogLevel } from '../agent/context';
 
 /** Where an export went: its name and folder's name as the panel says them, its full path (a tooltip), and the file to open. */
 export interface ExportedFile {

@@ -3,7 +3,7 @@
 // versions kept it, is read once to carry its value over and then cleared.
 import type { SessionSummary } from '../../shared/view';
 import type { LastShown, LastShownStore } from '../sessions/lastSessionFile';
-import type { LogLevel } from './logLevel';
+import type { LogLevel } from '../agent/context';
 
 /** The old place of the pointer (the extension's workspaceState in VS Code). */
 export interface LegacyLastSession {

@@ -6,7 +6,7 @@ import type { HostMessage, RevertResult } from '../../shared/protocol';
 import type { Agent } from '../agent/agent';
 import type { ReadonlyEdit, ReadonlySession } from '../sessions/schema';
 import type { ChatHostActions } from './chatTypes';
-import type { LogLevel } from './logLevel';
+import type { LogLevel } from '../agent/context';
 
 export function proposalKey(toolCallId: string): string {
   return `proposal:${toolCallId}`;

@@ -6,7 +6,7 @@ import type { AgentEvent } from '../../shared/events';
 import type { Agent, TurnOutcome, TurnRequest } from '../agent/agent';
 import { AgentRequestError, NoApiKeyError } from '../agent/agent';
 import { DiskFullError, SessionInUseError } from '../sessions/types';
-import type { LogLevel } from './logLevel';
+import type { LogLevel } from '../agent/context';
 
 export interface PanelTurnsDeps {
   agent: Pick<Agent, 'run'>;

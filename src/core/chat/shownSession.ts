@@ -12,7 +12,7 @@ import type { ReadonlySession } from '../sessions/schema';
 import { SessionCorruptError, type LockHolder, type SessionReader } from '../sessions/types';
 import { sessionToView } from '../sessions/view';
 import type { ChatControllerDeps } from './chatTypes';
-import type { LogLevel } from './logLevel';
+import type { LogLevel } from '../agent/context';
 import { WriterWatch } from './writerWatch';
 
 export interface ShownSessionDeps {

@@ -18,7 +18,8 @@ import type {
   StatementView,
   WritingAreaView,
 } from '../../shared/lessonView';
-import { exerciseLabel, inCopy } from '../../shared/lessonView';
+import { exerciseTypeLabel } from '../../shared/exerciseTypeLabels';
+import { exerciseLabel, inCopy, STATEMENT_ANSWERS } from '../../shared/lessonView';
 import { LESSON_HTML_STYLE } from './lessonHtmlStyle';
 
 export interface LessonHtmlOptions {
@@ -26,15 +27,6 @@ export interface LessonHtmlOptions {
   /** The file's name, used as the page title when the lesson has no title. */
   documentName: string;
 }
-
-const TYPE_LABELS: Readonly<Record<string, string>> = {
-  'fill-blanks': 'Fill in the blanks',
-  'multiple-choice': 'Multiple choice',
-  'true-false': 'True or false',
-  sequencing: 'Put in order',
-  'short-answer': 'Short answer',
-  writing: 'Writing',
-};
 
 const STATEMENT_LABELS = { true: 'True', false: 'False', 'not-given': 'Not given' } as const;
 
@@ -105,7 +97,7 @@ class Renderer {
   }
 
   private statement(s: StatementView): string {
-    const choices = (s.notGiven ? (['true', 'false', 'not-given'] as const) : (['true', 'false'] as const)).map((c) => {
+    const choices = (s.notGiven ? STATEMENT_ANSWERS : (['true', 'false'] as const)).map((c) => {
       const mark = this.teacher && s.answer === c ? ' checked' : '';
       return `<span class="choice"><span class="box circle${mark}"></span>${STATEMENT_LABELS[c]}</span>`;
     });
@@ -149,7 +141,7 @@ class Renderer {
     this.questionNumber = 0;
     const label = exerciseLabel(this.copy, ex);
     const meta = [
-      label.type ? escapeHtml(TYPE_LABELS[label.type] ?? label.type) : '',
+      label.type ? escapeHtml(exerciseTypeLabel(label.type)) : '',
       label.level ? escapeHtml(label.level) : '',
       label.points !== undefined ? points(label.points) : '',
     ].filter(Boolean);

@@ -1,5 +1,7 @@
 // The lesson XML vocabulary, decided once: the validator enforces exactly this table and the
 // skills teach exactly this table (a unit test validates every skill example against it).
+// The keys of a true/false statement live in src/shared/lessonView.ts, which the preview shares.
+import { STATEMENT_ANSWERS } from '../../shared/lessonView';
 
 export const CEFR_LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
 
@@ -13,9 +15,6 @@ export const EXERCISE_TYPES = [
   'writing',
 ] as const;
 export type ExerciseType = (typeof EXERCISE_TYPES)[number];
-
-/** The key of a true/false statement ("not-given" for reading tasks that say neither). */
-export const STATEMENT_ANSWERS = ['true', 'false', 'not-given'] as const;
 
 export const ID_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 /** ID_PATTERN in words, for error messages and the quick reference. */

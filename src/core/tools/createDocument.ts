@@ -2,7 +2,7 @@
 // are checked as text here and resolved by the WorkspaceAccess (which refuses escapes and
 // existing files); lessons are validated before anything is written.
 import * as z from 'zod';
-import { documentKindForPath } from '../documents/kind';
+import { documentKindForPath, LESSON_SUFFIX } from '../documents/kind';
 import { checkRelativePath } from '../documents/paths';
 import { formatLessonErrors, validateLesson } from '../lesson/validate';
 import { errorResult } from './documentEdit';
@@ -18,7 +18,7 @@ export const createDocumentInput = z.object({
 export type CreateDocumentInput = z.infer<typeof createDocumentInput>;
 
 /** Text files a teacher works with; hidden folders hold settings and skills, never lessons. */
-const ALLOWED_SUFFIXES = ['.lesson.xml', '.md', '.txt'];
+const ALLOWED_SUFFIXES = [LESSON_SUFFIX, '.md', '.txt'];
 
 type Checked = { ok: true; path: string } | { ok: false; result: ToolResult };
 

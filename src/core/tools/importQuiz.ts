@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import type { Imported } from '../exchange/exchange';
 import { importQuiz } from '../exchange/exchange';
+import { LESSON_SUFFIX } from '../documents/kind';
 import { checkRelativePath } from '../documents/paths';
 import { checkNewFilePath } from './createDocument';
 import { errorResult } from './documentEdit';
@@ -44,7 +45,7 @@ async function prepare(input: ImportQuizInput, ctx: ToolContext): Promise<{ ok: 
   if (!read.ok) return { ok: false, result: errorResult(`Nothing was created. ${read.message}`) };
   const imported = importQuiz(read.data, read.name.split('/').pop() ?? read.name);
   if (!imported.ok) return { ok: false, result: errorResult(`Nothing was created. ${imported.message}`, `${read.name} could not be read`) };
-  const path = checkNewFilePath(input.lessonPath ?? lessonPathFor(read.name), ['.lesson.xml']);
+  const path = checkNewFilePath(input.lessonPath ?? lessonPathFor(read.name), [LESSON_SUFFIX]);
   if (!path.ok) return path;
   const target = await ctx.workspace.resolveNewFile(path.path);
   if (!target.ok) return { ok: false, result: errorResult(`Nothing was created. ${target.message}`) };

@@ -67,12 +67,6 @@ export const en = {
   wordCount: '{0} words written',
   writingBox: 'Writing space',
   wordBank: 'Word bank',
-  'type.fill-blanks': 'Fill in the blanks',
-  'type.multiple-choice': 'Multiple choice',
-  'type.true-false': 'True or false',
-  'type.sequencing': 'Put in order',
-  'type.short-answer': 'Short answer',
-  'type.writing': 'Writing',
 } as const;
 
 export type PreviewMessageKey = keyof typeof en;
@@ -82,10 +76,4 @@ const bundle: Record<PreviewMessageKey, string> = en;
 export function t(key: PreviewMessageKey, ...args: Array<string | number>): string {
   const text = bundle[key];
   return args.length === 0 ? text : text.replace(/\{(\d+)\}/g, (m, i: string) => String(args[Number(i)] ?? m));
-}
-
-/** The label of an exercise type, or the type itself when it is not one we know. */
-export function typeLabel(type: string): string {
-  const key = `type.${type}`;
-  return key in en ? t(key as PreviewMessageKey) : type;
 }

@@ -3,6 +3,7 @@
 // any other choice a multiple-choice question, a matching of lines to 1, 2, 3... a sequence, and
 // any other matching a set of gaps filled from a word bank.
 import type { Matching, MultipleChoice, TextChoice } from 'gift-pegjs';
+import { STATEMENT_ANSWERS } from '../../../shared/lessonView';
 import type { ExerciseType } from '../../lesson/vocabulary';
 import type { Converted } from '../groups';
 import type { Lost } from '../markup';
@@ -21,7 +22,7 @@ function statementOf(q: MultipleChoice, lost: Lost): Converted | undefined {
   const key = q.choices.findIndex(isRight);
   if (key < 0 || q.choices.filter(isRight).length !== 1) return undefined;
   const correction = giftPlain(q.globalFeedback);
-  const answer = (['true', 'false', 'not-given'] as const)[key] ?? 'true';
+  const answer = STATEMENT_ANSWERS[key] ?? 'true';
   return { type: 'true-false', questions: [{ kind: 'statement', content: giftInlines(q.stem, lost), answer, ...(correction ? { correction } : {}) }] };
 }
 

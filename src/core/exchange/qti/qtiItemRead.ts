@@ -2,6 +2,7 @@
 // entry and inline choice (gaps; inline choices a word bank), order (a sequence), extended text (a
 // short answer, or a writing task when the item says so). Feedback shown after the answer is the
 // explanation or the correction; the scorer's rubric the model answer and marking criteria.
+import { STATEMENT_ANSWERS } from '../../../shared/lessonView';
 import { EXERCISE_TYPES, type ExerciseType } from '../../lesson/vocabulary';
 import type { Converted } from '../groups';
 import type { Lost, MarkupNode } from '../markup';
@@ -71,7 +72,7 @@ function choiceItem(interaction: QtiElement, body: QtiElement, decl: Declaration
   const correct = decl?.correct ?? [];
   const truth = NOT_GIVEN_OPTIONS.map((o) => o.toLowerCase());
   if ((labels.length === 2 || labels.length === 3) && labels.every((l, i) => l === truth[i]) && correct.length === 1) {
-    const answer = (['true', 'false', 'not-given'] as const)[ids.indexOf(correct[0] ?? '')] ?? 'true';
+    const answer = STATEMENT_ANSWERS[ids.indexOf(correct[0] ?? '')] ?? 'true';
     const correction = plain(feedback);
     return { type: 'true-false', questions: [{ kind: 'statement', content: promptOf(interaction, body, lost), answer, ...(correction ? { correction } : {}) }] };
   }

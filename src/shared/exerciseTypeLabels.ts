@@ -1,0 +1,16 @@
+// What a teacher calls each exercise type ("Put in order", never "sequencing"): the HTML export and
+// the preview both label exercises from this one table. A type it does not know is shown as written.
+
+const EXERCISE_TYPE_LABELS: ReadonlyMap<string, string> = new Map([
+  ['fill-blanks', 'Fill in the blanks'],
+  ['multiple-choice', 'Multiple choice'],
+  ['true-false', 'True or false'],
+  ['sequencing', 'Put in order'],
+  ['short-answer', 'Short answer'],
+  ['writing', 'Writing'],
+]);
+
+/** "sequencing" -> "Put in order"; an unknown type comes back unchanged. */
+export function exerciseTypeLabel(type: string): string {
+  return EXERCISE_TYPE_LABELS.get(type) ?? type;
+}
