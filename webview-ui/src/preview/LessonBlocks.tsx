@@ -132,12 +132,26 @@ function Block({ block, number }: { block: LessonBlock | ContentBlock; number: n
 }
 
 /**
- * A top-level block, re-rendered only when it changed: an edit re-renders the blocks it touched,
- * not the whole lesson, and not the blocks it only moved (their lines count from their own first
- * line, which their wrapper holds). A patch keeps the very object of every block it does not
- * carry; a whole document (after a restart) is compared by value, which costs far less than
- * rendering it.
+ * A top-level block in its wrapper, re-rendered only when it changed: an edit re-renders the
+ * blocks it touched, not the whole lesson, and not the blocks it only moved (their lines count
+ * from their own first line, which their wrapper holds: a move re-renders the wrapper alone). A
+ * patch keeps the very object of every block it does not carry; a whole document (after a
+ * restart) is compared by value, which costs far less than rendering it. One memoized fiber per
+ * row: a keystroke in a lesson of 1,700 blocks compares 1,700 rows and draws one.
  */
+const Row = memo(
+  function Row({ block, line, number }: { block: LessonBlock; line: number; number: number }): ReactNode {
+    return (
+      <PreviewBoundary what={`the ${block.kind} at line ${line}`}>
+        <div className="block" {...blockAt(line)}>
+          <TopBlock block={block} number={number} />
+        </div>
+      </PreviewBoundary>
+    );
+  },
+  (a, b) => a.line === b.line && a.number === b.number && sameJson(a.block, b.block),
+);
+
 const TopBlock = memo(Block, (a, b) => a.number === b.number && sameJson(a.block, b.block));
 
 const json = new WeakMap<object, string>();
@@ -155,11 +169,5 @@ export function LessonBlocks({ lesson: { keys, lines, blocks } }: { lesson: Plac
   let exercises = 0;
   if (blocks.length === 0) return <p className="hint">{t('empty')}</p>;
   // Keyed by the blocks' own keys: a block added above the others does not remount them.
-  return blocks.map((block, i) => (
-    <PreviewBoundary key={keys[i] ?? i} what={`the ${block.kind} at line ${lines[i]}`}>
-      <div className="block" {...blockAt(lines[i] ?? 1)}>
-        <TopBlock block={block} number={block.kind === 'exercise' ? ++exercises : 0} />
-      </div>
-    </PreviewBoundary>
-  ));
+  return blocks.map((block, i) => <Row key={keys[i] ?? i} block={block} line={lines[i] ?? 1} number={block.kind === 'exercise' ? ++exercises : 0} />);
 }
