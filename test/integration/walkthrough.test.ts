@@ -3,13 +3,20 @@
 // it is "Try the offline demo" instead.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { ui } from './driver';
+import { describeAfterReload, ui } from './driver';
 import { uniqueName } from './fakeModel';
-import { activeExtension, EXTENSION_ID, waitUntil } from './helpers';
+import { activeExtension, EXTENSION_ID, leaveForReload, leftBeforeReload, waitUntil } from './helpers';
 
 const workbench = { frame: 'workbench' as const };
 const CONTAINER = '.gettingStartedContainer';
 const ENV = ['LESSON_AGENT_DEMO', 'LESSON_AGENT_BASE_URL'] as const;
+const LESSON_OPENED = 'the walkthrough in a window that has seen no lesson yet';
+const NOTE = 'walkthrough-lesson';
+
+interface Left {
+  notes: string;
+  lesson: string;
+}
 
 interface Walkthrough {
   id: string;
@@ -76,11 +83,12 @@ describe('onboarding walkthrough', () => {
     await api.apiKeys.clear();
   });
 
-  // Skipped, with the reason in the session note of 2026-11-27: it passed alone (3 runs) but timed
-  // out in the whole suite's clean-clone run (the step never read as done after the lesson came into
-  // the editor); the cause is not found yet. The manifest's unit test (test/unit/core/walkthrough.test.ts)
-  // still checks every completion event is one VS Code knows and that the extension sets its key.
-  it.skip('ticks "Open a lesson" when a lesson comes into the editor, as from the Explorer', async () => {
+  // VS Code counts each completion event once per window (its getting-started service keeps the
+  // events it has seen until the window reloads), and earlier tests already opened lessons in this
+  // one: the steps are reset, a plain text file is left in the editor, and the check runs after a
+  // reload, in a window that has seen no lesson yet, as a new teacher's first one has.
+  it('resets the walkthrough with a text file in the editor and asks for a reload', async function () {
+    this.timeout(90_000);
     await vscode.commands.executeCommand('lessonAgent.openChat');
     await activeExtension();
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -89,9 +97,30 @@ describe('onboarding walkthrough', () => {
     const lesson = vscode.Uri.joinPath(folder, uniqueName('walkthrough', '.lesson.xml'));
     await vscode.workspace.fs.writeFile(notes, new TextEncoder().encode('not a lesson\n'));
     await vscode.workspace.fs.writeFile(lesson, new TextEncoder().encode('<lesson title="Rain"><p>Rain falls.</p></lesson>\n'));
+    // As in the whole suite: this window has had a lesson in the editor, and its step ticked. (The
+    // walkthrough is open first: one registered while a lesson is already in the editor never ticks
+    // it in that window, as VS Code takes a context already true at registration as seen.)
+    await openWalkthrough();
+    await vscode.window.showTextDocument(lesson, { preview: false });
+    await openWalkthrough();
+    await waitUntil(() => stepDone('openLesson'), '"Open a lesson" ticked');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.window.showTextDocument(notes, { preview: false });
+    await vscode.commands.executeCommand('resetGettingStartedProgress');
+    leaveForReload(NOTE, { notes: notes.toString(), lesson: lesson.toString() } satisfies Left);
+    await ui.reloadAfterTest(LESSON_OPENED);
+  });
+});
+
+describeAfterReload(LESSON_OPENED, () => {
+  it('ticks "Open a lesson" when a lesson comes into the editor, as from the Explorer', async function () {
+    // A window just reloaded opens its first walkthrough slowly on a loaded machine.
+    this.timeout(90_000);
+    const left = leftBeforeReload<Left>(NOTE);
+    const [notes, lesson] = [vscode.Uri.parse(left.notes), vscode.Uri.parse(left.lesson)];
     try {
+      await activeExtension();
       await vscode.window.showTextDocument(notes, { preview: false });
-      await vscode.commands.executeCommand('resetGettingStartedProgress');
       await openWalkthrough();
       assert.equal(await stepDone('openLesson'), false, 'not done before a lesson is opened');
       await vscode.window.showTextDocument(lesson, { preview: false });
