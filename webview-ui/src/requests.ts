@@ -43,17 +43,22 @@ export function request<K extends RequestKind>(kind: K, params: RequestParams<K>
     // settle() checked the value against responseSchemas[kind], so it is a ResponseOf<K>.
     pending.set(requestId, { kind, timer, settle: resolve as (answer: Answer<unknown>) => void });
     // The spread of a generic Omit is not known to TypeScript to rebuild RequestOf<K>; post() parses it again anyway.
-    post({ ...params, type: kind, requestId } as unknown as RequestOf<K>);
+    if (!post({ ...params, type: kind, requestId } as unknown as RequestOf<K>)) settle(requestId, { ok: false, reason: t('errRequestFailed') });
   });
 }
 
 /** Hands a `response` from the host to the request waiting for it (none: it timed out, or the webview reloaded since). */
 export function settleResponse(response: Response): void {
   const waiting = pending.get(response.requestId);
+  if (waiting) settle(response.requestId, checked(waiting.kind, response));
+}
+
+function settle(requestId: string, answer: Answer<unknown>): void {
+  const waiting = pending.get(requestId);
   if (!waiting) return;
-  pending.delete(response.requestId);
+  pending.delete(requestId);
   clearTimeout(waiting.timer);
-  waiting.settle(checked(waiting.kind, response));
+  waiting.settle(answer);
 }
 
 function checked(kind: RequestKind, response: Response): Answer<unknown> {

@@ -4,9 +4,9 @@ import type { WebviewMessage } from '../../src/shared/protocol';
 import { parseWebviewMessage } from '../../src/shared/protocol';
 import { postChecked, vscode } from './hostApi';
 
-export function post(message: WebviewMessage): void {
-  // A message the host would reject anyway: said in the host's log instead of sent.
-  postChecked(message, parseWebviewMessage, 'webview');
+/** Sends a message to the host; false when it was not sent (the host would reject it: said in the host's log instead). */
+export function post(message: WebviewMessage): boolean {
+  return postChecked(message, parseWebviewMessage, 'webview');
 }
 
 export function logToHost(level: 'info' | 'warn' | 'error', message: string): void {

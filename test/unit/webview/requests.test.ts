@@ -67,6 +67,13 @@ describe('webview requests: the declared answer, or why not', () => {
     assert.deepEqual(await silent, { ok: false, reason: en.errRequestFailed });
   });
 
+  it('a request the host would refuse is not sent, and says so at once instead of waiting for its timeout', async () => {
+    const before = posted.filter((m) => m.type === 'revertEdit').length;
+    assert.deepEqual(await request('revertEdit', { editId: '' }), { ok: false, reason: en.errRequestFailed });
+    assert.equal(posted.filter((m) => m.type === 'revertEdit').length, before, 'nothing was sent');
+    assert.match(posted.at(-1)?.message ?? '', /refused to send revertEdit/);
+  });
+
   it('an answer nobody waits for (a second one, an unknown id) is dropped', async () => {
     const once = request('pickFile', {});
     const id = lastId('pickFile');
