@@ -73,6 +73,8 @@ export const previewHostMessageSchema = z.discriminatedUnion('type', [
 export type PreviewHostMessage = z.infer<typeof previewHostMessageSchema>;
 
 // ---- preview -> host ----------------------------------------------------------------------
+// Nothing here waits for an answer (the preview's `reportAnswer` answers the host's `report`): a
+// request that ever does declares its answer as the chat's do (responseSchemas in protocol.ts).
 
 export const previewMessageSchema = z.discriminatedUnion('type', [
   /** The preview (re)started: the host answers with the document. */

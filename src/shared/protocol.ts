@@ -1,6 +1,7 @@
 // The one protocol between the extension host and the chat webview: a discriminated union per
 // direction, parsed with zod on the receiving side (`unknown` in, typed out). Requests that need
-// an answer carry a requestId that the response echoes.
+// an answer carry a requestId that the response echoes; what each one is answered with is declared
+// once, in `responseSchemas` below.
 import * as z from 'zod';
 import { agentEventSchema } from './events';
 import type { ParseResult } from './parse';
@@ -38,7 +39,7 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reviewProposal'), toolCallId: id }),
   z.object({ type: z.literal('reviewEdit'), editId: id }),
   /** Undo one applied edit (the panel asked the user first); answered with a RevertResult. */
-  z.object({ type: z.literal('revertEdit'), editId: id, requestId: id.optional() }),
+  z.object({ type: z.literal('revertEdit'), editId: id, requestId: id }),
   /** Make an undone or reverted edit again; answered with a RevertResult. */
   z.object({ type: z.literal('applyEditAgain'), editId: id, requestId: id }),
   /** What a rewind would change, before anything does; answered with a RewindPreview. */
@@ -98,6 +99,10 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
    * Said by the file's name and its folder's ("in Documents"); the full path is the tooltip.
    */
   z.object({ type: z.literal('exported'), sessionId: id, name: z.string(), folder: z.string(), path: z.string(), uri: z.string() }),
+  /**
+   * The answer to a request: `result` is checked against `responseSchemas[kind]` where the kind is
+   * known (the webview's pending request), so here it is anything; `error` says why not.
+   */
   z.object({
     type: z.literal('response'),
     requestId: id,
@@ -142,6 +147,36 @@ export const rewindResultSchema = z.union([
   z.object({ ok: z.literal(false), message: z.string(), conflicts: z.array(placeSchema).optional() }),
 ]);
 export type RewindResult = z.infer<typeof rewindResultSchema>;
+
+// ---- requests and what answers them ---------------------------------------------------------
+
+type CarriesRequestId<M> = M extends unknown ? ('requestId' extends keyof M ? M : never) : never;
+/** The webview's messages that wait for an answer: those that carry a requestId. */
+export type WebviewRequest = CarriesRequestId<WebviewMessage>;
+export type RequestKind = WebviewRequest['type'];
+export type RequestOf<K extends RequestKind> = Extract<WebviewRequest, { type: K }>;
+
+/**
+ * What the host answers each request with. The webview checks every answer against its schema
+ * (webview-ui/src/requests.ts); the host's handlers must return exactly this type
+ * (src/core/chat/panelRequests.ts). A request kind without an entry does not compile.
+ */
+export const responseSchemas = {
+  revertEdit: revertResultSchema,
+  applyEditAgain: revertResultSchema,
+  previewRewind: rewindPreviewSchema,
+  rewind: rewindResultSchema,
+  editResend: rewindResultSchema,
+  /** The chosen file, relative to the workspace; null when the teacher closed the dialog. */
+  pickFile: z.string().nullable(),
+} satisfies { [K in RequestKind]: z.ZodType };
+export type ResponseOf<K extends RequestKind> = z.infer<(typeof responseSchemas)[K]>;
+
+/** The host's answer to request K, as sent: what the table declares, or why not. */
+export type ResponseMessage<K extends RequestKind> = { type: 'response'; requestId: string } & (
+  | { ok: true; result: ResponseOf<K> }
+  | { ok: false; error: string }
+);
 
 export function parseWebviewMessage(raw: unknown): ParseResult<WebviewMessage> {
   return parseWith(webviewMessageSchema, raw);

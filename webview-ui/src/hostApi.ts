@@ -16,16 +16,17 @@ export function vscode(): VsCodeApi {
   return api;
 }
 
-/** Posts `message` once `check` accepts it; a message the host would refuse goes to its log instead. */
+/** Posts `message` once `check` accepts it; a message the host would refuse goes to its log instead (false). */
 export function postChecked<T extends { type: string }>(
   message: T,
   check: (message: T) => ParseResult<unknown>,
   who: string,
-): void {
+): boolean {
   const checked = check(message);
   if (!checked.ok) {
     vscode().postMessage({ type: 'log', level: 'error', message: `${who} refused to send ${message.type}: ${checked.error}` });
-    return;
+    return false;
   }
   vscode().postMessage(checked.value);
+  return true;
 }

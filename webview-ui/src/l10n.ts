@@ -242,6 +242,10 @@ export const en = {
   errInUse: 'This session is open in another window or program.',
   errUnknown: 'Something went wrong.',
   errRewind: 'The restore could not be done; nothing was changed.',
+  // A request to the editor that came back without its answer (webview-ui/src/requests.ts).
+  errNoAnswer: 'The editor did not answer in time. Try again.',
+  errAnswerUnreadable: 'The editor answered in a way the panel could not read. Try again; if it happens again, reload the window.',
+  errRequestFailed: 'That did not work. Try again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

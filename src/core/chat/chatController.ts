@@ -3,7 +3,7 @@
 // running (panelTurns.ts), what is posted to the webview (panelChannel.ts) and the editor's
 // actions around the conversation (panelActions.ts). The host is the source of truth: a webview
 // that (re)loads says `ready` and gets a snapshot.
-import type { HostMessage, WebviewMessage } from '../../shared/protocol';
+import type { HostMessage, ResponseOf, WebviewMessage, WebviewRequest } from '../../shared/protocol';
 import { parseWebviewMessage } from '../../shared/protocol';
 import { documentToBind } from '../../shared/lateBinding';
 import type { BoundDocumentView } from '../../shared/view';
@@ -12,6 +12,8 @@ import type { TurnRequest } from '../agent/agent';
 import type { ReadonlySession } from '../sessions/schema';
 import { PanelActions, proposalKey } from './panelActions';
 import { PanelChannel } from './panelChannel';
+import type { RequestHandlers } from './panelRequests';
+import { answerRequest } from './panelRequests';
 import { PanelRewind } from './panelRewind';
 import { PanelTurns } from './panelTurns';
 import { ShownSession } from './shownSession';
@@ -28,6 +30,15 @@ export class ChatController {
   private readonly panel: PanelActions;
   /** Restore to here, Redo, branches, edit and resend, new session from here. */
   private readonly rewinds: PanelRewind;
+  /** What answers each of the panel's requests: every kind, each with the answer the protocol declares. */
+  private readonly requests = {
+    revertEdit: (request) => this.panel.revert(request.editId),
+    applyEditAgain: (request) => this.panel.applyAgain(request.editId),
+    previewRewind: (request) => this.rewinds.preview(request.target),
+    rewind: (request) => this.rewinds.rewind(request.target, request.keepTyping),
+    editResend: (request) => this.rewinds.restoreForResend(request.messageId, request.keepTyping),
+    pickFile: async () => (await this.deps.actions.pickFile()) ?? null,
+  } satisfies RequestHandlers;
 
   constructor(private readonly deps: ChatControllerDeps) {
     this.channel = new PanelChannel(() => deps.meta(), deps.schedule);
@@ -161,22 +172,18 @@ export class ChatController {
       case 'reviewEdit':
         return this.panel.reviewEdit(message.editId);
       case 'revertEdit':
-        return this.revertEdit(message);
-      case 'applyEditAgain': {
-        const result = await this.panel.applyAgain(message.editId);
-        return this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result });
-      }
+      case 'applyEditAgain':
+      case 'previewRewind':
+      case 'rewind':
+      case 'pickFile':
+        return void (await this.answer(message));
       case 'showDocument':
         if (this.shown.view.document) await this.deps.actions.showDocument(this.shown.view.document.uri);
         return;
       case 'openFile':
         return this.panel.openFile(message.uri);
-      case 'previewRewind':
-        return this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result: await this.rewinds.preview(message.target) });
       case 'reviewRewind':
         return this.rewinds.review(message.target);
-      case 'rewind':
-        return this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result: await this.rewinds.rewind(message.target, message.keepTyping) });
       case 'editResend':
         return this.editResend(message);
       case 'newSessionFrom':
@@ -197,10 +204,6 @@ export class ChatController {
         return this.deps.actions.setApiKey();
       case 'openSettings':
         return this.deps.actions.openSettings();
-      case 'pickFile': {
-        const path = await this.deps.actions.pickFile();
-        return this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result: path ?? null });
-      }
       case 'log':
         return this.deps.log(message.level, `[webview] ${message.message}`);
     }
@@ -224,10 +227,9 @@ export class ChatController {
     }));
   }
 
-  private async revertEdit(message: Extract<WebviewMessage, { type: 'revertEdit' }>): Promise<void> {
-    const result = await this.panel.revert(message.editId);
-    if (message.requestId) this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result });
-    else if (!result.ok) this.deps.actions.notify('warn', result.message);
+  /** Answers one of the panel's requests with what its kind declares, or with why not (the panel shows it). */
+  private answer<M extends WebviewRequest>(request: M): Promise<ResponseOf<M['type']> | undefined> {
+    return answerRequest(this.requests, request, (message) => this.channel.send(message), this.deps.log);
   }
 
   /**
@@ -246,9 +248,8 @@ export class ChatController {
 
   /** Restores both to before the message, then sends the new words (the old path stays a branch). */
   private async editResend(message: Extract<WebviewMessage, { type: 'editResend' }>): Promise<void> {
-    const result = await this.rewinds.restoreForResend(message.messageId, message.keepTyping);
-    this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result });
-    if (result.ok) await this.sendMessage(message.text);
+    const result = await this.answer(message);
+    if (result?.ok) await this.sendMessage(message.text);
   }
 
   /** Sends a user message, creating a session bound to the active document if none is open. */

@@ -182,7 +182,7 @@ describe('webview: question cards', function () {
     await w.page.click(byTestId('question-pick-file'));
     const [request] = await w.waitForPosted('pickFile');
     assert.equal(typeof request?.requestId, 'string');
-    await w.push({ type: 'response', requestId: request?.requestId as string, ok: true, result: { path: 'texts/le-renard.md' } });
+    await w.push({ type: 'response', requestId: request?.requestId as string, ok: true, result: 'texts/le-renard.md' });
     await w.page.waitForFunction(() => window.document.querySelector('[data-testid="question-input"]')?.textContent === 'texts/le-renard.md');
     await w.page.click(byTestId('question-continue'));
     const [answer] = await w.waitForPosted('answer');

@@ -2,9 +2,7 @@
 // state comes from useHost; the webview's own state from uiReducer, persisted with setState.
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
-import * as z from 'zod';
-import type { RevertResult, WebviewMessage } from '../../../src/shared/protocol';
-import { revertResultSchema } from '../../../src/shared/protocol';
+import type { RevertResult } from '../../../src/shared/protocol';
 import type { SessionView } from '../../../src/shared/view';
 import { pendingCard } from '../../../src/shared/viewReducer';
 import type { MessageKey } from '../l10n';
@@ -17,7 +15,9 @@ import { useHost } from '../state/useHost';
 import { TEST_IDS } from '../testIds';
 import { focusSoon, useFocusRescue } from '../ui/focus';
 import { ProgressRing } from '../ui/Icon';
-import { getState, post, request, setState } from '../vscodeApi';
+import type { Answer } from '../requests';
+import { orWhyNot, request } from '../requests';
+import { getState, post, setState } from '../vscodeApi';
 import { Composer } from './Composer';
 import { EmptyChat } from './EmptyChat';
 import { Header } from './Header';
@@ -26,12 +26,6 @@ import { Notices } from './Notices';
 import { SessionsPanel } from './SessionsPanel';
 import { BoundDocumentNote, ExportedNote } from './StatusNotes';
 import { BranchesPanel, RedoNote } from '../rewind/Branches';
-
-/** The file dialog can stay open as long as the user likes. */
-const PICK_FILE_TIMEOUT_MS = 10 * 60_000;
-const pickedFileSchema = z.union([z.string(), z.object({ path: z.string() }), z.null(), z.undefined()]);
-/** Reverting waits for VS Code to apply the edit; it answers in well under this. */
-const REVERT_TIMEOUT_MS = 60_000;
 
 let renders = 0;
 
@@ -54,22 +48,9 @@ function liveStatus(session: SessionView): MessageKey | undefined {
   return map[last.status];
 }
 
-async function pickFile(): Promise<string | undefined> {
-  const result = await request((requestId) => ({ type: 'pickFile', requestId }), PICK_FILE_TIMEOUT_MS);
-  const parsed = pickedFileSchema.safeParse(result);
-  if (!parsed.success) throw new Error('unexpected answer from the extension');
-  const value = parsed.data;
-  return typeof value === 'string' ? value : (value?.path ?? undefined);
-}
-
-async function editResult(message: (requestId: string) => WebviewMessage): Promise<RevertResult> {
-  const parsed = revertResultSchema.safeParse(await request(message, REVERT_TIMEOUT_MS));
-  if (!parsed.success) throw new Error('unexpected answer from the extension');
-  return parsed.data;
-}
-
-const revertEdit = (editId: string): Promise<RevertResult> => editResult((requestId) => ({ type: 'revertEdit', editId, requestId }));
-const applyEditAgain = (editId: string): Promise<RevertResult> => editResult((requestId) => ({ type: 'applyEditAgain', editId, requestId }));
+const pickFile = (): Promise<Answer<string | null>> => request('pickFile', {});
+const revertEdit = (editId: string): Promise<RevertResult> => orWhyNot(request('revertEdit', { editId }));
+const applyEditAgain = (editId: string): Promise<RevertResult> => orWhyNot(request('applyEditAgain', { editId }));
 
 export function App(): ReactNode {
   const [ui, dispatchUi] = useReducer(uiReducer, undefined, () => fromPersisted(getState()));

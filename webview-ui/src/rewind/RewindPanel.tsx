@@ -34,10 +34,6 @@ export interface RewindPanelProps {
   onClose: () => void;
 }
 
-function describe(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
-
 function ScopeChoice({ scope, onChange }: { scope: RewindScope; onChange: (scope: RewindScope) => void }): ReactNode {
   return (
     <fieldset className="rewind-scope" data-testid={TEST_IDS.rewindScope}>
@@ -105,10 +101,8 @@ export function RewindPanel({ target, title, confirm, confirmKeeping, onClose }:
   useEffect(() => {
     let live = true;
     setStage({ kind: 'loading' });
-    previewRewind(JSON.parse(key) as RewindTarget).then(
-      (preview) => live && setStage(preview.ok ? { kind: 'shown', preview } : { kind: 'failed', message: preview.message }),
-      (e: unknown) => live && setStage({ kind: 'failed', message: describe(e) }),
-    );
+    // A request that failed comes back as a refusal with its reason (requests.ts): it never rejects.
+    void previewRewind(JSON.parse(key) as RewindTarget).then((preview) => live && setStage(preview.ok ? { kind: 'shown', preview } : { kind: 'failed', message: preview.message }));
     return () => {
       live = false;
     };
@@ -116,10 +110,7 @@ export function RewindPanel({ target, title, confirm, confirmKeeping, onClose }:
   const keeping = stage.kind === 'shown' && (stage.preview.lesson?.conflicts.length ?? 0) > 0;
   const go = (): void => {
     setStage({ kind: 'working' });
-    rewind(current, keeping).then(
-      (result) => (result.ok ? onClose() : setStage({ kind: 'failed', message: result.conflicts ? t('rewindConflicts', placesWords(result.conflicts)) : result.message })),
-      (e: unknown) => setStage({ kind: 'failed', message: describe(e) }),
-    );
+    void rewind(current, keeping).then((result) => (result.ok ? onClose() : setStage({ kind: 'failed', message: result.conflicts ? t('rewindConflicts', placesWords(result.conflicts)) : result.message })));
   };
   return (
     <section className="rewind-panel" aria-label={title} data-testid={TEST_IDS.rewindPanel} data-kind={target.kind}>

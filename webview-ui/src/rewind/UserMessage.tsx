@@ -22,9 +22,9 @@ function EditBox({ item, onClose }: { item: UserItem; onClose: () => void }): Re
   const send = (): void => {
     if (!text.trim()) return;
     setState({ kind: 'working' });
-    editResend(item.id, text.trim(), keeping).then(
-      (result) => (result.ok ? onClose() : setState({ kind: 'failed', message: result.conflicts ? t('rewindConflicts', placesWords(result.conflicts)) : result.message, conflicts: result.conflicts !== undefined })),
-      (e: unknown) => setState({ kind: 'failed', message: e instanceof Error ? e.message : String(e) }),
+    // A request that failed comes back as a refusal with its reason (requests.ts): it never rejects.
+    void editResend(item.id, text.trim(), keeping).then((result) =>
+      result.ok ? onClose() : setState({ kind: 'failed', message: result.conflicts ? t('rewindConflicts', placesWords(result.conflicts)) : result.message, conflicts: result.conflicts !== undefined }),
     );
   };
   return (

@@ -3,13 +3,14 @@
 import type { Dispatch } from 'react';
 import { createContext, useContext } from 'react';
 import type { RevertResult, WebviewMessage } from '../../../src/shared/protocol';
+import type { Answer } from '../requests';
 import type { UiAction } from './uiState';
 
 export interface ChatActions {
   post: (message: WebviewMessage) => void;
   ui: Dispatch<UiAction>;
-  /** Asks the host for a workspace file; undefined when the user cancelled. */
-  pickFile: () => Promise<string | undefined>;
+  /** Asks the host for a workspace file: its path, null when the teacher closed the dialog, or why it failed. */
+  pickFile: () => Promise<Answer<string | null>>;
   focusInput: () => void;
   /** Asks the host to revert one applied edit; says whether it could. */
   revertEdit: (editId: string) => Promise<RevertResult>;

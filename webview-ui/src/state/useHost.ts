@@ -4,7 +4,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { HostMessage } from '../../../src/shared/protocol';
 import { parseHostMessage } from '../../../src/shared/protocol';
-import { logToHost, post, settleResponse } from '../vscodeApi';
+import { settleResponse } from '../requests';
+import { logToHost, post } from '../vscodeApi';
 import type { HostState } from './hostState';
 import { applyHostMessages, initialHostState } from './hostState';
 
@@ -65,7 +66,7 @@ export function useHost(handlers: HostHandlers): HostState {
       }
       const msg = parsed.value;
       if (msg.type === 'response') {
-        settleResponse(msg.requestId, msg.ok, msg.result, msg.error);
+        settleResponse(msg);
         return;
       }
       if (msg.type === 'prefill') {

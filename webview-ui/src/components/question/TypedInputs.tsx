@@ -27,16 +27,11 @@ function FilePicker({ draft, disabled, onText }: Pick<TypedProps, 'draft' | 'dis
   const choose = (): void => {
     setBusy(true);
     setProblem(undefined);
-    pickFile().then(
-      (path) => {
-        setBusy(false);
-        if (path) onText(path);
-      },
-      (e: unknown) => {
-        setBusy(false);
-        setProblem(t('errPickFile', e instanceof Error ? e.message : String(e)));
-      },
-    );
+    void pickFile().then((answer) => {
+      setBusy(false);
+      if (!answer.ok) setProblem(t('errPickFile', answer.reason));
+      else if (answer.value) onText(answer.value);
+    });
   };
   return (
     <div className="file-input">
