@@ -1,8 +1,6 @@
 // The editor-side actions the chat controller asks for: dialogs, diffs, export, revert.
-import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import type { ChatHostActions, ExportedFile } from '../core/chat/chatController';
-import { savedPlace } from '../core/chat/savedPlace';
 import { applyEditAgain, revertEdit } from '../core/chat/revert';
 import { editReview, proposalReview, type ReviewTexts } from '../core/chat/review';
 import { sessionToMarkdown } from '../core/sessions/markdown';
@@ -12,6 +10,7 @@ import { VscodeDocumentAccess } from './documentAccess';
 import type { EditHighlighter } from './editHighlight';
 import type { ExportFolder } from './exportFolder';
 import type { ReviewDocuments } from './proposalDocuments';
+import { savedPlaceOf } from './savedWhere';
 
 /** The document's text as the editor has it (unsaved changes included); '' when it does not exist. */
 async function currentText(uri: string): Promise<string> {
@@ -32,8 +31,7 @@ function titled(title: string, texts: ReviewTexts): string {
 
 /** "unit 3.md" in "Documents" (or in "your home folder"), with the full path for the tooltip. */
 function describeTarget(target: vscode.Uri): ExportedFile {
-  const { name, folder } = savedPlace(target.fsPath, homedir());
-  return { uri: target.toString(), name, folder: folder ?? vscode.l10n.t('your home folder'), path: target.fsPath };
+  return { uri: target.toString(), ...savedPlaceOf(target), path: target.fsPath };
 }
 
 export interface ChatActionsDeps {

@@ -12,6 +12,7 @@ import type { Notice } from '../core/exchange/quiz';
 import type { ExchangeReport, ReportAnswer } from '../shared/previewProtocol';
 import { documentName } from './documentAccess';
 import type { ExportFolder } from './exportFolder';
+import { savedWhere } from './savedWhere';
 
 export type QuizFormat = 'gift' | 'qti';
 
@@ -87,7 +88,7 @@ export async function exportLessonAs(uri: vscode.Uri, format: QuizFormat, surfac
   if (!target || !(await write(target, exported.data))) return undefined;
   await surface.exportFolder.remember(target);
   void vscode.window.showInformationMessage(
-    vscode.l10n.t('Exported {0} to {1}. {2}', counted(exported.exercises, exported.questions), vscode.workspace.asRelativePath(target, false), NEXT_STEP[format]()),
+    vscode.l10n.t('Exported {0} to {1}. {2}', counted(exported.exercises, exported.questions), savedWhere(target), NEXT_STEP[format]()),
   );
   return target;
 }

@@ -8,6 +8,7 @@ import type { Copy } from '../shared/lessonView';
 import { documentName } from './documentAccess';
 import { canOpenInBrowser, showExportedPage } from './exportedPage';
 import type { ExportFolder } from './exportFolder';
+import { savedWhere } from './savedWhere';
 
 /** `name.lesson.xml` -> `name-student.html`, in the folder exports are offered in. */
 export function exportTarget(uri: vscode.Uri, copy: Copy, folder: ExportFolder): vscode.Uri {
@@ -47,7 +48,7 @@ function announce(target: vscode.Uri): void {
   const browser = vscode.l10n.t('Open in Browser');
   const actions = canOpenInBrowser(target) ? [open, browser] : [open];
   void vscode.window
-    .showInformationMessage(vscode.l10n.t('Exported {0}. Print it from a browser.', vscode.workspace.asRelativePath(target, false)), ...actions)
+    .showInformationMessage(vscode.l10n.t('Exported {0}. Print it from a browser.', savedWhere(target)), ...actions)
     .then(async (choice) => {
       if (choice === open) await showExportedPage(target);
       else if (choice === browser) await vscode.env.openExternal(target);

@@ -103,9 +103,16 @@ describe('export: handing a lesson out', function () {
     const offered = await offeredPath('.html');
     report(`the save dialog offers ${offered}`);
     assert.equal(path.dirname(offered), firstOffer(), 'offered in Documents, not beside the lesson');
-    const target = vscode.Uri.joinPath(workspaceFolder(), uniqueName('handout-student', '.html'));
+    // Saved where it is offered, outside the workspace: the notification names the file and its
+    // folder, not the machine's path.
+    const target = vscode.Uri.file(path.join(firstOffer(), uniqueName('handout-student', '.html')));
     await saveAs(target);
     assert.equal(((await running) as vscode.Uri | undefined)?.toString(), target.toString());
+    const said = await notificationSaying('Print it from a browser');
+    report(`notification: ${said.replace(/\s+/g, ' ')}`);
+    const folder = firstOffer() === homedir() ? 'your home folder' : path.basename(firstOffer());
+    assert.ok(said.includes(`Exported ${path.basename(target.fsPath)} in ${folder}.`), said);
+    assert.ok(!said.includes(firstOffer()), `no path of the machine: ${said}`);
 
     await clickNotification('Print it from a browser');
     await waitUntil(() => exportedPageTabs().some((t) => t.label === path.basename(target.fsPath)), 'a tab showing the exported page', DIALOG_WAIT_MS);
