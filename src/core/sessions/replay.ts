@@ -30,7 +30,7 @@ class TurnReplay {
   private steps = 0;
   private readonly started = new Set<string>();
   private readonly running = new Set<string>();
-  /** The turn was cut short here (Stop, a failure, a card left unanswered): replayed before what follows. */
+  /** The turn was cut short here, with a call open: the cut is replayed before what follows. */
   private cutHere = false;
   /** A cut was replayed after some text, so the turn shows as cut short. */
   private shownPartial = false;
@@ -96,8 +96,6 @@ class TurnReplay {
       const call = b.type === 'tool_use' ? this.session.toolCalls[b.id] : undefined;
       if (call && call.turnId === this.turn.id && !this.started.has(call.id)) this.call(call);
     }
-    // What a failed attempt streamed is kept as a partial reply: the turn was cut short after it.
-    if (m.partial) this.cutHere = true;
     if (this.state === 'open' && this.running.size === 0 && this.stream.hasText) this.quietAt = this.events.length;
   }
 
@@ -107,8 +105,8 @@ class TurnReplay {
     this.running.add(call.id);
     this.steps++;
     this.emit({ type: 'tool_start', id: call.id, tool: call.tool, displayText: call.displayText });
-    if (call.interaction && !this.ask(call)) return;
-    if (call.status === 'success' || call.status === 'error' || call.status === 'denied') {
+    const answered = call.interaction === undefined || this.ask(call);
+    if (answered && (call.status === 'success' || call.status === 'error' || call.status === 'denied')) {
       this.running.delete(call.id);
       this.emit({
         type: 'tool_end',
@@ -119,11 +117,12 @@ class TurnReplay {
         ...(call.editId !== undefined ? { editId: call.editId } : {}),
       });
     } else if (call.status === 'interrupted') {
+      // The turn ended while the call ran or its card waited (Stop, a crash, a new message instead of an answer).
       this.cutHere = true;
     }
   }
 
-  /** The card, the pause, and the answer if one was given; false while the call has none. */
+  /** The card, the pause, and the answer if one was given; false when none was. */
   private ask(call: ReadonlyToolCall): boolean {
     const interaction = call.interaction;
     if (!interaction) return true;
@@ -136,11 +135,7 @@ class TurnReplay {
       interaction.kind === 'question'
         ? answer?.answers && { answers: answer.answers as NonNullable<Extract<EventBody, { type: 'answered' }>['answers']> }
         : answer?.approved !== undefined && { decision: { approved: answer.approved, ...(answer.feedback ? { feedback: answer.feedback } : {}) } };
-    if (!given) {
-      // Still waiting, or left unanswered (a new message, Stop): the card was cut short.
-      if (call.status !== 'awaiting') this.cutHere = true;
-      return false;
-    }
+    if (!given) return false;
     this.open();
     this.emit({ type: 'answered', toolCallId: call.id, ...given });
     return true;
@@ -159,9 +154,9 @@ class TurnReplay {
       this.open();
       if (t.status !== 'running') this.emit({ type: 'done', reason: t.status });
     }
-    // A turn kept as cut short that went on (Retry) where the session does not say (a call failed
-    // before it streamed anything): the cut goes where the turn was last quiet after some text,
-    // which shows the same as where it was.
+    // A turn kept as cut short that went on (Retry) after a cut the session does not place (a
+    // failure with nothing open: its partial reply, if any, says only what it streamed): the cut
+    // goes where the turn was last quiet after some text, which shows the same as where it was.
     if (t.partial && !this.shownPartial && this.quietAt !== undefined) {
       this.events.splice(this.quietAt, 0, this.stamped(CUT), this.stamped({ type: 'turn_start', createdAt: t.startedAt }));
     }
