@@ -5,7 +5,7 @@
 // already running for the session, a missing session) rejects.
 import type Anthropic from '@anthropic-ai/sdk';
 import { randomBytes } from 'node:crypto';
-import type { AgentEvent, EventBody } from '../../shared/events';
+import type { AgentEvent } from '../../shared/events';
 import { redactSecrets } from '../../shared/secrets';
 import type { BoundDocumentView } from '../../shared/view';
 import type { DocumentAccess, WorkspaceAccess } from '../documents/types';
@@ -20,7 +20,7 @@ import type { SkillCatalog } from '../skills/types';
 import { askUserQuestionTool } from '../tools/askUserQuestion';
 import { createToolRegistry, type ToolRegistry } from '../tools/registry';
 import type { AnyTool } from '../tools/types';
-import type { LogLevel } from './context';
+import type { EventBody, LogLevel } from './context';
 import { AgentRequestError, NoApiKeyError, type AgentError } from './errors';
 import { refusedTurns, toApiMessages } from './history';
 import { settleSession } from './settle';

@@ -10,6 +10,9 @@ import type { SkillCatalog } from '../skills/types';
 import type { ToolRegistry } from '../tools/registry';
 import type { SurfaceWords } from './surface';
 
+// The loop's parts take the event body from here with the rest of what a turn shares.
+export type { EventBody };
+
 /** How serious a line of the log is: the agent's and the chat panel's, one type for both. */
 export type LogLevel = 'info' | 'warn' | 'error';
 
