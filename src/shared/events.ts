@@ -164,6 +164,11 @@ export const agentEventSchema = z.discriminatedUnion('type', [
 export type AgentEvent = z.infer<typeof agentEventSchema>;
 export type AgentEventType = AgentEvent['type'];
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** An event before it is stamped with the session and turn ids (by the loop, or by the replay of a stored turn). */
+export type EventBody = DistributiveOmit<AgentEvent, 'sessionId' | 'turnId'>;
+
 /**
  * The CLI's own event: a retry of a model call begins. The `chars` of text and `thinkingChars` of
  * notes it printed for the failed attempt are withdrawn (the retry streams the answer again), so a

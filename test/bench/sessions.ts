@@ -1,5 +1,5 @@
 // Session figures: appending one message to a 10,000-message session (journalled and synced),
-// loading that session, and the journal bytes one small edit costs on a 1 MB lesson; each against
+// loading that session, its view (what a reloaded panel shows), and the journal bytes one small edit costs on a 1 MB lesson; each against
 // its budget (figures and ratios, never a pass/fail timing).
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { FileSessionStore } from '../../src/core/sessions/fileStore';
 import { SessionOwner, type OwnerClock } from '../../src/core/sessions/owner';
+import type { Session } from '../../src/core/sessions/schema';
+import { sessionToView } from '../../src/core/sessions/view';
 import { bigLesson } from '../unit/core/lesson/bigLesson';
 
 const MESSAGES = 10_000;
@@ -60,17 +62,25 @@ async function appendAndLoad(): Promise<void> {
     }
     await owner.close();
     const loads: number[] = [];
+    let session: Session | undefined;
     for (let i = 0; i < 9; i++) {
       const store = new FileSessionStore(dir);
       const start = performance.now();
-      const session = await store.get(owner.id);
+      session = await store.get(owner.id);
       loads.push(performance.now() - start);
       if (session.messages.length < MESSAGES) throw new Error(`loaded ${session.messages.length} messages`);
+    }
+    const views: number[] = [];
+    for (let i = 0; session && i < 9; i++) {
+      const start = performance.now();
+      sessionToView(session);
+      views.push(performance.now() - start);
     }
     const size = (await stat(join(dir, 'sessions', `${owner.id}.jsonl`))).size;
     console.log(`Sessions: one of ${MESSAGES.toLocaleString('en')} messages (journal ${(size / 1e6).toFixed(1)} MB, built in ${(buildMs / 1000).toFixed(1)} s)`);
     console.log(line(`append one message, synced (median of ${SAMPLES})`, median(appends), 'ms', 5));
     console.log(line('load it (median of 9, fresh store each time)', median(loads), 'ms', 100));
+    console.log(line('its view, the turns replayed and folded (median of 9)', median(views), 'ms', 300));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

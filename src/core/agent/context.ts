@@ -1,7 +1,7 @@
 // What the parts of a running turn share: the session's owner (the only way to change it), the
 // turn's id, the tools, the bound document, and how to emit events and save. Declared once: the
 // turn runner is built from a TurnSetup and is the TurnContext the tool calls and resume use.
-import type { AgentEvent } from '../../shared/events';
+import type { AgentEvent, EventBody } from '../../shared/events';
 import type { DocumentAccess, DocumentSnapshot, WorkspaceAccess } from '../documents/types';
 import type { OwnerClock, SessionOwner } from '../sessions/owner';
 import type { ReadonlySession, ReadonlyTurn } from '../sessions/schema';
@@ -10,10 +10,8 @@ import type { SkillCatalog } from '../skills/types';
 import type { ToolRegistry } from '../tools/registry';
 import type { SurfaceWords } from './surface';
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-/** An event before the loop stamps it with the session and turn ids. */
-export type EventBody = DistributiveOmit<AgentEvent, 'sessionId' | 'turnId'>;
+// The loop's parts take the event body from here with the rest of what a turn shares.
+export type { EventBody };
 
 /** How serious a line of the log is: the agent's and the chat panel's, one type for both. */
 export type LogLevel = 'info' | 'warn' | 'error';

@@ -3,14 +3,15 @@
 // change goes through the session's owner, which is saved at every checkpoint, and the transcript
 // stays valid whatever happens.
 import type Anthropic from '@anthropic-ai/sdk';
-import type { AgentEvent, Usage } from '../../shared/events';
+import type { AgentEvent, EventBody, Usage } from '../../shared/events';
 import { redactSecrets } from '../../shared/secrets';
 import type { DocumentSnapshot } from '../documents/types';
 import { isDiskFull } from '../durableFs';
 import type { ReadonlySession, ReadonlyTurn, StoredBlock } from '../sessions/schema';
 import { DISK_FULL_MESSAGE } from '../sessions/types';
-import { TEXT_BLOCK_SEPARATOR, turnNarration, turnText } from '../sessions/view';
-import type { EventBody, LogLevel, TurnContext, TurnSetup } from './context';
+import { replayStream } from '../sessions/replay';
+import type { TurnStream } from '../sessions/turnStream';
+import type { LogLevel, TurnContext, TurnSetup } from './context';
 import { callCost } from './cost';
 import { classifyFailure, scrubSecrets, type AgentError } from './errors';
 import type { DocumentNow } from './documentContext';
@@ -72,9 +73,8 @@ export class TurnRunner implements TurnContext {
   readonly signal: AbortSignal;
   documentSeen: DocumentSnapshot | undefined;
   private client: Anthropic | undefined;
-  private hasText: boolean;
-  /** The step count the latest progress note was written at (a new block then joins it). */
-  private noteAtStep: number | undefined;
+  /** How this turn's text and notes stream; a resumed turn's goes on from what it already shows. */
+  private readonly stream: TurnStream;
   /** Characters of text and of notes the current model call has streamed (withdrawn on retry). */
   private attemptChars = 0;
   private attemptNoteChars = 0;
@@ -89,9 +89,7 @@ export class TurnRunner implements TurnContext {
     this.document = setup.document;
     this.workspace = setup.workspace;
     this.signal = setup.signal;
-    // A resumed turn may already show text and notes: the next block then starts after a blank line.
-    this.hasText = turnText(this.session.messages, this.turnId).length > 0;
-    this.noteAtStep = turnNarration(this.session, this.turnId).at(-1)?.afterStep;
+    this.stream = replayStream(this.session, this.turnId);
   }
 
   get session(): ReadonlySession {
@@ -210,19 +208,15 @@ export class TurnRunner implements TurnContext {
   private onText(raw: string, opensBlock: boolean): void {
     // The key never shows (a key split across two deltas is caught where the reply is stored).
     const delta = redactSecrets(raw, this.secrets());
-    // Text blocks of one turn are joined by a blank line, exactly as the stored view joins them.
-    const text = opensBlock && this.hasText ? TEXT_BLOCK_SEPARATOR + delta : delta;
-    this.hasText = true;
+    const text = this.stream.text(delta, opensBlock);
     this.attemptChars += text.length;
     this.setup.onEvent({ sessionId: this.session.id, turnId: this.turnId, type: 'text', delta: text } satisfies AgentEvent);
   }
 
   private onThinking(raw: string, opensBlock: boolean): void {
     const delta = redactSecrets(raw, this.secrets());
-    // Notes written at the same step join one note, a blank line between blocks (as stored).
     const steps = Object.values(this.session.toolCalls).filter((c) => c.turnId === this.turnId).length;
-    const text = opensBlock && this.noteAtStep === steps ? TEXT_BLOCK_SEPARATOR + delta : delta;
-    this.noteAtStep = steps;
+    const text = this.stream.thinking(delta, opensBlock, steps);
     this.attemptNoteChars += text.length;
     this.emit({ type: 'thinking', text });
   }
@@ -249,8 +243,7 @@ export class TurnRunner implements TurnContext {
     const retries = this.settings.loopRetries ?? 2;
     const base = this.settings.retryDelayMs ?? 1000;
     for (let attempt = 0; ; attempt++) {
-      const hadText = this.hasText;
-      const hadNote = this.noteAtStep;
+      const mark = this.stream.mark();
       this.attemptChars = 0;
       this.attemptNoteChars = 0;
       try {
@@ -283,8 +276,7 @@ export class TurnRunner implements TurnContext {
         // are withdrawn (discard) so the reply does not show its opening twice.
         const discard = this.attemptChars;
         const discardThinking = this.attemptNoteChars;
-        this.hasText = hadText;
-        this.noteAtStep = hadNote;
+        this.stream.restore(mark);
         const delayMs = Math.min(base * 2 ** attempt, 30_000);
         this.log('warn', `Model call failed (${c.code}: ${error.message}); retrying in ${delayMs} ms (attempt ${attempt + 1} of ${retries}).`);
         this.emit({

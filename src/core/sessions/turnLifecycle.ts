@@ -10,7 +10,7 @@ import { interruptedResult, repairPairing } from './pairing';
 import { recoveredResult } from './recovery';
 import type { PendingInteraction, ReadonlyTurn, StoredBlock, StoredMessage, ToolResultBlock, TurnAnswer, TurnRecord } from './schema';
 import { recordPartial } from './turnRecords';
-import { turnText } from './view';
+import { replayStream } from './replay';
 
 export interface TurnError {
   readonly code: ErrorCode;
@@ -155,7 +155,7 @@ export function endTurn(d: SessionDraft, turnId: string, status: 'completed' | '
     // Every tool_use of the turn gets a result (the pending one excepted), every open call ends.
     repairTranscript(d);
     interruptOpenCalls(d, turnId);
-    if (turnText(d.session.messages, turnId).length > 0) turn.partial = true;
+    if (replayStream(d.session, turnId).hasText) turn.partial = true;
   }
   turn.status = status;
   turn.endedAt = d.clock.now();
