@@ -162,21 +162,18 @@ export class ChatController {
         return this.panel.reviewEdit(message.editId);
       case 'revertEdit':
         return this.revertEdit(message);
-      case 'applyEditAgain': {
-        const result = await this.panel.applyAgain(message.editId);
-        return this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result });
-      }
+      case 'applyEditAgain':
+      case 'previewRewind':
+      case 'rewind':
+      case 'pickFile':
+        return this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result: await this.resultOf(message) });
       case 'showDocument':
         if (this.shown.view.document) await this.deps.actions.showDocument(this.shown.view.document.uri);
         return;
       case 'openFile':
         return this.panel.openFile(message.uri);
-      case 'previewRewind':
-        return this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result: await this.rewinds.preview(message.target) });
       case 'reviewRewind':
         return this.rewinds.review(message.target);
-      case 'rewind':
-        return this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result: await this.rewinds.rewind(message.target, message.keepTyping) });
       case 'editResend':
         return this.editResend(message);
       case 'newSessionFrom':
@@ -197,12 +194,22 @@ export class ChatController {
         return this.deps.actions.setApiKey();
       case 'openSettings':
         return this.deps.actions.openSettings();
-      case 'pickFile': {
-        const path = await this.deps.actions.pickFile();
-        return this.channel.send({ type: 'response', requestId: message.requestId, ok: true, result: path ?? null });
-      }
       case 'log':
         return this.deps.log(message.level, `[webview] ${message.message}`);
+    }
+  }
+
+  /** What a request the webview waits on answers with. */
+  private async resultOf(message: Extract<WebviewMessage, { type: 'applyEditAgain' | 'previewRewind' | 'rewind' | 'pickFile' }>): Promise<unknown> {
+    switch (message.type) {
+      case 'applyEditAgain':
+        return this.panel.applyAgain(message.editId);
+      case 'previewRewind':
+        return this.rewinds.preview(message.target);
+      case 'rewind':
+        return this.rewinds.rewind(message.target, message.keepTyping);
+      case 'pickFile':
+        return (await this.deps.actions.pickFile()) ?? null;
     }
   }
 
