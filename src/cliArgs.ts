@@ -2,7 +2,7 @@
 // throws UsageError, which cli.ts prints with the usage). cli.ts runs the command.
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DEFAULT_SETTINGS, defaultOf, parseSettingFlag, settingsInputSchema, type NUMBER_SETTINGS } from './core/settings';
+import { DEFAULT_SETTINGS, defaultOf, isBaseUrl, parseSettingFlag, settingsInputSchema, type NUMBER_SETTINGS } from './core/settings';
 import { APPROVAL_RULES, type ApprovalRule } from './core/tools/types';
 import { answersSchema, type AnswerValue } from './shared/questions';
 import { EXCHANGE_USAGE } from './cliExchange';
@@ -57,15 +57,6 @@ export type Command =
   | ({ kind: 'run'; doc: string; prompt: string; session: string | undefined } & Common)
   | ({ kind: 'resume'; session: string; answer: AnswerValue[] | undefined; approve: boolean; deny: boolean; feedback: string | undefined } & Common)
   | (RewindCommand & Common);
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 function required(value: string | undefined, flag: string): string {
   if (value === undefined || value.trim() === '') throw new UsageError(`${flag} is required.`);
@@ -133,14 +124,15 @@ function readFlags(args: readonly string[], options: ParseArgsConfig['options'])
   }
 }
 
-/** --base-url, else ANTHROPIC_BASE_URL; one that is not an http(s) address is bad usage. */
+/** --base-url, else ANTHROPIC_BASE_URL, by the Base URL setting's own rule (isBaseUrl); another is bad usage. */
 function baseUrlOf(str: Flags): string | undefined {
   const baseUrl = str('base-url') ?? (process.env.ANTHROPIC_BASE_URL || undefined);
-  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
+  if (baseUrl !== undefined && !isBaseUrl(baseUrl)) {
     const from = str('base-url') !== undefined ? '--base-url' : 'ANTHROPIC_BASE_URL';
     throw new UsageError(`${from} must be an http:// or https:// address (such as https://api.anthropic.com), not "${baseUrl.slice(0, 200)}".`);
   }
-  return baseUrl;
+  // Empty, as in the setting: Anthropic's own.
+  return baseUrl || undefined;
 }
 
 /** What every command takes: the session folder, and the agent's settings with their defaults. */

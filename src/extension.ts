@@ -17,7 +17,7 @@ import type { LessonPreviewApi } from './vscode/lessonPreview';
 import { ExportFolder } from './vscode/exportFolder';
 import { registerLessonPreview } from './vscode/lessonPreview';
 import { ReviewDocuments } from './vscode/proposalDocuments';
-import { readSettings, SECTION } from './vscode/settings';
+import { readSettings, reportSettingProblems, SECTION } from './vscode/settings';
 import { AgentStatusBar } from './vscode/statusBar';
 
 /** What tests (and other extensions) can reach. */
@@ -86,6 +86,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
   const preview = registerLessonPreview(context, { highlights: highlighter.onDidHighlight, log, exportFolder });
 
   registerContextKeys(context, { apiKeys, controller, host });
+  reportSettingProblems(context, log);
   context.subscriptions.push(
     // A new session binds to the document in the editor; an open one says where its edits go when it differs.
     activeDocument.onDidChange(() => (controller.currentSessionId ? controller.pushMeta() : controller.pushSnapshot())),
