@@ -80,9 +80,9 @@ if (tests) {
     outdir: 'out',
     outbase: '.',
     jsx: 'automatic',
-    // mocha, the browser driver and esbuild (a test reads what a build takes in) stay in
-    // node_modules; vscode only exists inside the host.
-    external: ['vscode', 'mocha', 'playwright-core', 'esbuild'],
+    // mocha, the browser driver, esbuild (a test reads what a build takes in) and dpdm (it loads
+    // its own TypeScript compiler) stay in node_modules; vscode only exists inside the host.
+    external: ['vscode', 'mocha', 'playwright-core', 'esbuild', 'dpdm'],
   });
 }
 

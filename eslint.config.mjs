@@ -21,6 +21,14 @@ export default tseslint.config(
     },
   },
   {
+    // Files stay small enough to read in one sitting, functions small enough to hold in one's head.
+    files: ['src/**'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     files: ['src/core/**', 'src/shared/**'],
     rules: { 'no-restricted-imports': ['error', noVscode] },
   },

@@ -3,20 +3,21 @@ import './shared/zodConfig';
 import * as vscode from 'vscode';
 import { ChatController } from './core/chat/chatController';
 import type { HostMeta } from './shared/view';
+import { ActiveDocument } from './vscode/activeDocument';
 import { AgentHost } from './vscode/agentHost';
 import { ApiKeyStore } from './vscode/apiKey';
 import { createChatActions } from './vscode/chatActions';
 import { registerChatView } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
-import { documentKind, documentName } from './vscode/documentAccess';
+import { registerContextKeys } from './vscode/contextKeys';
 import { watchDocuments } from './vscode/documentWatch';
 import { EditHighlighter } from './vscode/editHighlight';
 import { createLastSession } from './vscode/lastSession';
 import type { LessonPreviewApi } from './vscode/lessonPreview';
 import { ExportFolder } from './vscode/exportFolder';
 import { registerLessonPreview } from './vscode/lessonPreview';
-import { ReviewDocuments, SCHEME } from './vscode/proposalDocuments';
-import { readSettings, SECTION } from './vscode/settings';
+import { ReviewDocuments } from './vscode/proposalDocuments';
+import { readSettings, reportSettingProblems, SECTION } from './vscode/settings';
 import { AgentStatusBar } from './vscode/statusBar';
 
 /** What tests (and other extensions) can reach. */
@@ -48,16 +49,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
   context.subscriptions.push(host);
   await host.loadSkills();
 
-  let lastTextEditor = vscode.window.activeTextEditor;
-  // The document last in the editor, while its tab is still open: a closed tab's document stays
-  // loaded (not isClosed) for minutes, and a new chat must not take a lesson the teacher closed.
-  const inTab = (uri: vscode.Uri): boolean =>
-    vscode.window.tabGroups.all.some((g) => g.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString()));
-  const activeDocument = (): HostMeta['activeDocument'] => {
-    const doc = lastTextEditor?.document;
-    if (!doc || doc.isClosed || doc.uri.scheme === 'output' || doc.uri.scheme === SCHEME || !inTab(doc.uri)) return undefined;
-    return { uri: doc.uri.toString(), name: documentName(doc.uri), kind: documentKind(doc.uri) };
-  };
+  const activeDocument = new ActiveDocument();
+  context.subscriptions.push(activeDocument);
   const meta = (): HostMeta => ({
     hasApiKey: host.hasKey,
     demo: host.demo,
@@ -66,7 +59,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
     skills: host.skills().list().map((s) => ({ name: s.name, description: s.description })),
     notices: [],
     locale: vscode.env.language,
-    ...(activeDocument() ? { activeDocument: activeDocument() } : {}),
+    ...(activeDocument.current() ? { activeDocument: activeDocument.current() } : {}),
   });
 
   const exportFolder = new ExportFolder(context.globalState);
@@ -75,7 +68,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
     store: host.store,
     actions: createChatActions({ apiKeys, review, log, exportFolder, highlighter }),
     meta,
-    activeDocument,
+    activeDocument: () => activeDocument.current(),
     lastSession: createLastSession(context.workspaceState, host.store.dir, log),
     log: (level, message) => log[level](message),
     onBusyChange: (busy) => {
@@ -92,36 +85,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
   registerCommands(context, { controller, view, host, apiKeys });
   const preview = registerLessonPreview(context, { highlights: highlighter.onDidHighlight, log, exportFolder });
 
-  const updateContext = () => {
-    void vscode.commands.executeCommand('setContext', 'lessonAgent.hasStoredKey', apiKeys.hasStoredKey());
-    void vscode.commands.executeCommand('setContext', 'lessonAgent.hasSession', Boolean(controller.currentSessionId));
-    // The walkthrough's "Try the offline demo" step instead of "Add your Anthropic API key".
-    void vscode.commands.executeCommand('setContext', 'lessonAgent.demo', host.demo);
-  };
-  updateContext();
-  // The walkthrough's "Open a lesson" step is done when a lesson is in the editor (onContext).
-  const lessonInEditor = (editor: vscode.TextEditor | undefined) => {
-    if (editor) void vscode.commands.executeCommand('setContext', 'lessonAgent.lessonOpen', documentKind(editor.document.uri) === 'lesson');
-  };
-  lessonInEditor(vscode.window.activeTextEditor);
+  registerContextKeys(context, { apiKeys, controller, host });
+  reportSettingProblems(context, log);
   context.subscriptions.push(
-    vscode.window.onDidChangeActiveTextEditor((editor) => {
-      lessonInEditor(editor);
-      if (editor) lastTextEditor = editor;
-      // A new session binds to it; an open one says where its edits go when it differs.
-      if (!controller.currentSessionId) controller.pushSnapshot();
-      else controller.pushMeta();
-    }),
-    // A closed tab may have held the document a new chat would take.
-    vscode.window.tabGroups.onDidChangeTabs((e) => {
-      if (e.closed.length === 0) return;
-      if (!controller.currentSessionId) controller.pushSnapshot();
-      else controller.pushMeta();
-    }),
-    apiKeys.onDidChange(() => {
-      updateContext();
-      controller.pushMeta();
-    }),
+    // A new session binds to the document in the editor; an open one says where its edits go when it differs.
+    activeDocument.onDidChange(() => (controller.currentSessionId ? controller.pushMeta() : controller.pushSnapshot())),
+    apiKeys.onDidChange(() => controller.pushMeta()),
     host.onDidChangeSkills(() => controller.pushMeta()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(SECTION)) controller.pushMeta();

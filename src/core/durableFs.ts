@@ -21,6 +21,11 @@ export type FileOpener = (path: string, flags: string, mode?: number) => Promise
 
 export const openFile: FileOpener = (path, flags, mode) => open(path, flags, mode);
 
+/** The file (or a folder on its path) does not exist. */
+export function isNotFound(err: unknown): boolean {
+  return (err as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}
+
 /** The disk (or the user's quota) is full. */
 export function isDiskFull(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;

@@ -72,7 +72,7 @@ export interface NumberSetting {
   readonly unit?: string;
 }
 
-type NumberKey = 'maxSteps' | 'historyLength' | 'largeDocumentChars' | 'maxTokens' | 'stallTimeoutMs' | 'responseTimeoutMs' | 'maxDocumentBytes';
+export type NumberKey = 'maxSteps' | 'historyLength' | 'largeDocumentChars' | 'maxTokens' | 'stallTimeoutMs' | 'responseTimeoutMs' | 'maxDocumentBytes';
 
 export const NUMBER_SETTINGS: Readonly<Record<NumberKey, NumberSetting>> = Object.freeze({
   maxSteps: { setting: 'maxSteps', flag: 'max-steps', min: 1, max: 100, scale: 1 },
@@ -90,8 +90,11 @@ export function defaultOf(key: NumberKey): number {
   return DEFAULT_SETTINGS[key] / NUMBER_SETTINGS[key].scale;
 }
 
-/** The Base URL setting's rule, as package.json states it: empty (Anthropic's own), or an http(s) address. */
-export const BASE_URL_PATTERN = '^(https?://\\S+)?$';
+/**
+ * The Base URL setting's rule, as package.json states it: empty (Anthropic's own), or an http(s)
+ * address with a host (not `http://:80` or `https:///v1`). The CLI's --base-url follows it too.
+ */
+export const BASE_URL_PATTERN = '^(https?://[^\\s/?#:]\\S*)?$';
 
 /**
  * What a teacher or a script may set, with the defaults: one schema for the editor and the CLI,
@@ -128,10 +131,26 @@ export function clampSetting(key: NumberKey, value: unknown): number {
   return Math.min(s.max, Math.max(s.min, n)) * s.scale;
 }
 
+/** What a number setting must be, said the same in the editor and the CLI; `name` is how the surface names it ("--max-steps", "lessonAgent.maxSteps"). */
+export function outOfRangeMessage(key: NumberKey, name: string): string {
+  const s = NUMBER_SETTINGS[key];
+  return `${name} must be a whole number${s.unit ? ` of ${s.unit}` : ''} from ${s.min} to ${s.max}.`;
+}
+
+/** Why a number setting's value cannot be used as it is (the editor then brings it within bounds), or undefined when it can. */
+export function numberSettingProblem(key: NumberKey, value: unknown, name: string): string | undefined {
+  return settingsInputSchema.shape[key].safeParse(value).success ? undefined : outOfRangeMessage(key, name);
+}
+
 /** A number setting from the command line, or why not (the CLI's way: a value out of range is bad usage). */
 export function parseSettingFlag(key: NumberKey, raw: string): { ok: true; value: number } | { ok: false; message: string } {
   const s = NUMBER_SETTINGS[key];
   const parsed = settingsInputSchema.shape[key].safeParse(Number(raw));
   if (raw.trim() !== '' && parsed.success) return { ok: true, value: parsed.data * s.scale };
-  return { ok: false, message: `--${s.flag ?? s.setting} must be a whole number${s.unit ? ` of ${s.unit}` : ''} from ${s.min} to ${s.max}.` };
+  return { ok: false, message: outOfRangeMessage(key, `--${s.flag ?? s.setting}`) };
+}
+
+/** A Base URL the setting accepts (BASE_URL_PATTERN): empty for Anthropic's own, or an http(s) address. The CLI's --base-url follows it too. */
+export function isBaseUrl(text: string): boolean {
+  return settingsInputSchema.shape.baseUrl.safeParse(text).success;
 }

@@ -28,7 +28,6 @@ function titled(title: string, texts: ReviewTexts): string {
   return title;
 }
 
-
 /** "unit 3.md" in "Documents" (or in "your home folder"), with the full path for the tooltip. */
 function describeTarget(target: vscode.Uri): ExportedFile {
   return { uri: target.toString(), ...savedPlaceOf(target), path: target.fsPath };
@@ -43,19 +42,38 @@ export interface ChatActionsDeps {
   highlighter: EditHighlighter;
 }
 
+/** A file the teacher picks, as a path relative to the workspace. */
+async function pickWorkspaceFile(): Promise<string | undefined> {
+  const picked = await vscode.window.showOpenDialog({
+    canSelectMany: false,
+    canSelectFiles: true,
+    canSelectFolders: false,
+    defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+    openLabel: vscode.l10n.t('Choose'),
+  });
+  const uri = picked?.[0];
+  return uri ? vscode.workspace.asRelativePath(uri, false) : undefined;
+}
+
+/** The session as Markdown, where the teacher chooses to save it (the key never in it); undefined when cancelled. */
+async function exportSession(session: ReadonlySession, { apiKeys, log, exportFolder }: Pick<ChatActionsDeps, 'apiKeys' | 'log' | 'exportFolder'>): Promise<ExportedFile | undefined> {
+  const target = await vscode.window.showSaveDialog({
+    defaultUri: exportFolder.target(session.title, '.md', 'session'),
+    filters: { Markdown: ['md'] },
+    title: vscode.l10n.t('Export session as Markdown'),
+    saveLabel: vscode.l10n.t('Export'),
+  });
+  if (!target) return undefined;
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(sessionToMarkdown(session, { locale: vscode.env.language, secrets: [apiKeys.current()] })));
+  await exportFolder.remember(target);
+  const exported = describeTarget(target);
+  log.info(`Exported session ${session.id} as ${exported.name} in ${exported.folder}`);
+  return exported;
+}
+
 export function createChatActions({ apiKeys, review, log, exportFolder, highlighter }: ChatActionsDeps): ChatHostActions {
   return {
-    async pickFile() {
-      const picked = await vscode.window.showOpenDialog({
-        canSelectMany: false,
-        canSelectFiles: true,
-        canSelectFolders: false,
-        defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
-        openLabel: vscode.l10n.t('Choose'),
-      });
-      const uri = picked?.[0];
-      return uri ? vscode.workspace.asRelativePath(uri, false) : undefined;
-    },
+    pickFile: pickWorkspaceFile,
     async openProposalDiff(key, proposal, title) {
       const texts = proposalReview(proposal, await currentText(proposal.uri));
       await review.openDiff(key, proposal.uri, texts.before, texts.after, titled(vscode.l10n.t('{0} (current ↔ proposed)', title), texts));
@@ -75,20 +93,7 @@ export function createChatActions({ apiKeys, review, log, exportFolder, highligh
     async applyEditAgain(edit: ReadonlyEdit) {
       return applyEditAgain(new VscodeDocumentAccess(vscode.Uri.parse(edit.documentUri), highlighter), edit);
     },
-    async exportSession(session: ReadonlySession) {
-      const target = await vscode.window.showSaveDialog({
-        defaultUri: exportFolder.target(session.title, '.md', 'session'),
-        filters: { Markdown: ['md'] },
-        title: vscode.l10n.t('Export session as Markdown'),
-        saveLabel: vscode.l10n.t('Export'),
-      });
-      if (!target) return undefined;
-      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(sessionToMarkdown(session, { locale: vscode.env.language, secrets: [apiKeys.current()] })));
-      await exportFolder.remember(target);
-      const exported = describeTarget(target);
-      log.info(`Exported session ${session.id} as ${exported.name} in ${exported.folder}`);
-      return exported;
-    },
+    exportSession: (session: ReadonlySession) => exportSession(session, { apiKeys, log, exportFolder }),
     async showDocument(uri: string) {
       const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
       await vscode.window.showTextDocument(document, { preview: false });

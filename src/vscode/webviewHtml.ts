@@ -1,7 +1,8 @@
-// A webview's HTML (the chat's, the lesson preview's): a strict CSP with a per-load nonce,
-// resources only from dist/.
+// A webview's HTML (the chat's, the lesson preview's): the strict CSP (shared/webviewCsp.ts) with a
+// per-load nonce, resources only from dist/.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { webviewCsp } from '../shared/webviewCsp';
 
 /** `bundle` names the entry point built into dist/webview (`main` is the chat). */
 export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, bundle = 'main', title = 'Lesson Agent'): string {
@@ -9,13 +10,7 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, b
   const dist = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, `${bundle}.js`));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(dist, `${bundle}.css`));
-  const csp = [
-    "default-src 'none'",
-    `img-src ${webview.cspSource} data:`,
-    `style-src ${webview.cspSource} 'unsafe-inline'`,
-    `font-src ${webview.cspSource}`,
-    `script-src 'nonce-${nonce}'`,
-  ].join('; ');
+  const csp = webviewCsp(webview.cspSource, nonce);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

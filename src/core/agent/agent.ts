@@ -3,30 +3,24 @@
 // checkpoint, and resolves when the turn completes, pauses for the user, fails or is stopped. Model
 // and tool faults become `error` events; only a request that cannot apply (nothing pending, a turn
 // already running for the session, a missing session) rejects.
-import type Anthropic from '@anthropic-ai/sdk';
 import { randomBytes } from 'node:crypto';
 import type { AgentEvent } from '../../shared/events';
 import { redactSecrets } from '../../shared/secrets';
 import type { BoundDocumentView } from '../../shared/view';
-import type { DocumentAccess, WorkspaceAccess } from '../documents/types';
 import { contextBlock } from '../prompt/assemble';
 import { SessionOwner, type OwnerClock } from '../sessions/owner';
 import { presenceChanges, type PresenceChange } from '../sessions/presence';
 import type { ReadonlySession } from '../sessions/schema';
 import { isDiskFull } from '../durableFs';
 import { DiskFullError, SessionInUseError, type LockHolder, type SessionStore } from '../sessions/types';
-import type { AgentSettings } from '../settings';
-import type { SkillCatalog } from '../skills/types';
-import { askUserQuestionTool } from '../tools/askUserQuestion';
-import { createToolRegistry, type ToolRegistry } from '../tools/registry';
-import type { AnyTool } from '../tools/types';
 import type { EventBody, LogLevel } from './context';
-import { AgentRequestError, NoApiKeyError, type AgentError } from './errors';
+import { AgentRequestError, NoApiKeyError } from './errors';
 import { refusedTurns, toApiMessages } from './history';
 import { settleSession } from './settle';
 import { Rewinder } from '../rewind/rewinder';
 import { applyAnswers, applyDecision, continuePaused, requirePending, requireValidAnswers } from './resume';
 import type { ToolUsesOutcome } from './toolCalls';
+import { failBeforeStart, setUpRun, type Emit, type RunSetup, type RunSources } from './runSetup';
 import { PANEL_WORDS, type SurfaceWords } from './surface';
 import { TurnRunner } from './turn';
 import type { TurnOutcome, TurnRequest } from './types';
@@ -34,30 +28,13 @@ import type { TurnOutcome, TurnRequest } from './types';
 export { AgentRequestError, NoApiKeyError };
 export type { TurnOutcome, TurnRequest };
 
-export interface AgentDeps {
+export interface AgentDeps extends RunSources {
   store: SessionStore;
-  /** Throws an error the loop turns into an `error` event with code 'no_api_key' when no key exists. */
-  createClient(): Anthropic;
-  /** Called per turn (skills may change); order must be stable. AskUserQuestion is added if absent. */
-  tools(): readonly AnyTool[];
-  skills(): SkillCatalog;
-  document(session: ReadonlySession): DocumentAccess | undefined;
-  workspace(): WorkspaceAccess | undefined;
-  settings(): AgentSettings;
   now?(): number;
   newId?(prefix: string): string;
   log?(level: LogLevel, message: string): void;
   /** The words for the user's actions where the agent's messages appear (the panel's by default). */
   words?: SurfaceWords;
-}
-
-interface RunSetup {
-  settings: AgentSettings;
-  registry: ToolRegistry;
-  skills: SkillCatalog;
-  document: DocumentAccess | undefined;
-  workspace: WorkspaceAccess | undefined;
-  client: Anthropic;
 }
 
 export function newId(prefix: string): string {
@@ -98,9 +75,9 @@ export class Agent {
     });
   }
 
-  private log(level: LogLevel, message: string): void {
+  private readonly log = (level: LogLevel, message: string): void => {
     this.deps.log?.(level, message);
-  }
+  };
 
   /**
    * Loads a session for display. What a crash or a window reload left open is settled first and
@@ -137,7 +114,7 @@ export class Agent {
 
   /** Settles what a crash left open (see openSession), and follows the document; true when something changed. */
   private settle(owner: SessionOwner): Promise<boolean> {
-    return settleSession(owner, this.deps.document(owner.session), (level, message) => this.log(level, message));
+    return settleSession(owner, this.deps.document(owner.session), this.log);
   }
 
   /**
@@ -347,7 +324,7 @@ export class Agent {
     signal: AbortSignal,
     apply: (runner: TurnRunner) => Promise<ToolUsesOutcome>,
   ): Promise<TurnOutcome> {
-    const setup = this.setup(owner.session);
+    const setup = setUpRun(this.deps, owner.session, this.log);
     if (!setup.ok) throw setup.cause instanceof Error ? setup.cause : new AgentRequestError(setup.error.message);
     const pending = owner.session.pending;
     owner.resumeTurn(turnId);
@@ -356,31 +333,6 @@ export class Agent {
     const runner = this.runner(owner, turnId, setup.value, emit, signal);
     if (pending?.documentSeen) runner.documentSeen = { ...pending.documentSeen };
     return runner.resume(setup.value.client, () => apply(runner));
-  }
-
-  /** The run's settings, tools, document and client; a fault here is reported, not thrown. */
-  private setup(session: ReadonlySession): { ok: true; value: RunSetup } | { ok: false; error: AgentError; cause: unknown } {
-    try {
-      const settings = this.deps.settings();
-      const tools = this.deps.tools();
-      const all = tools.some((t) => t.name === askUserQuestionTool.name) ? tools : [...tools, askUserQuestionTool];
-      const value: Omit<RunSetup, 'client'> = {
-        settings,
-        registry: createToolRegistry(all, (m) => this.log('warn', m)),
-        skills: this.deps.skills(),
-        document: this.deps.document(session),
-        workspace: this.deps.workspace(),
-      };
-      try {
-        return { ok: true, value: { ...value, client: this.deps.createClient() } };
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        return { ok: false, error: { code: 'no_api_key', message, retryable: true }, cause: err };
-      }
-    } catch (err) {
-      const message = `The agent could not start: ${err instanceof Error ? err.message : String(err)}`;
-      return { ok: false, error: { code: 'unknown', message, retryable: true }, cause: err };
-    }
   }
 
   private runner(owner: SessionOwner, turnId: string, setup: RunSetup, emit: Emit, signal: AbortSignal): TurnRunner {
@@ -396,31 +348,20 @@ export class Agent {
       clock: this.clock,
       words: this.deps.words ?? PANEL_WORDS,
       onEvent: emit,
-      log: (level, message) => this.log(level, message),
+      log: this.log,
     });
   }
 
   /** Runs the loop for a turn already recorded in the session; setup faults end it as an error. */
   private async start(owner: SessionOwner, turnId: string, emit: Emit, signal: AbortSignal): Promise<TurnOutcome> {
-    const setup = this.setup(owner.session);
-    if (!setup.ok) return this.failBeforeStart(owner, turnId, emit, setup.error);
+    const setup = setUpRun(this.deps, owner.session, this.log);
+    if (!setup.ok) return failBeforeStart(owner, turnId, emit, setup.error, this.log);
     // A document it must not work on (too large, not text) is said before any model call.
     const problem = await setup.value.document?.check?.({ maxBytes: setup.value.settings.maxDocumentBytes }).catch(() => undefined);
-    if (problem) return this.failBeforeStart(owner, turnId, emit, { code: 'document', message: problem, retryable: false });
+    if (problem) return failBeforeStart(owner, turnId, emit, { code: 'document', message: problem, retryable: false }, this.log);
     return this.runner(owner, turnId, setup.value, emit, signal).loop(setup.value.client);
   }
 
-  private async failBeforeStart(owner: SessionOwner, turnId: string, emit: Emit, error: AgentError): Promise<TurnOutcome> {
-    owner.fail(turnId, error);
-    try {
-      await owner.save();
-    } catch (err) {
-      this.log('error', `Saving session ${owner.id} failed: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    emit({ type: 'error', ...error });
-    return { status: 'error', turnId, error };
-  }
 }
 
-type Emit = (event: EventBody | AgentEvent) => void;
 type EmitFor = (turnId: string) => Emit;

@@ -94,8 +94,53 @@ function openStream(client: Anthropic, opts: ModelCallOptions): MessageStream {
   return client.beta.messages.stream(params, { signal: opts.signal }) as unknown as MessageStream;
 }
 
+interface StallWatch {
+  /** Response headers had arrived. */
+  readonly connected: boolean;
+  /** Set when the watchdog aborted the stream. */
+  readonly stalled: StallError | undefined;
+  stop(): void;
+}
+
+/**
+ * The idle watchdog, from the connection on: silence of stallTimeoutMs aborts the stream. Arrivals
+ * only stamp the time (activity.last); one timer re-arms itself for the remaining quiet time, so a
+ * 10,000-delta stream does not create 10,000 timers.
+ */
+function watchStalls(stream: MessageStream, stallTimeoutMs: number, activity: { last: number }): StallWatch {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const watch = { connected: false, stalled: undefined as StallError | undefined, stop: () => clearTimeout(timer) };
+  const check = (): void => {
+    const idle = Date.now() - activity.last;
+    if (idle >= stallTimeoutMs) {
+      watch.stalled = new StallError(idle);
+      stream.abort();
+      return;
+    }
+    timer = setTimeout(check, stallTimeoutMs - idle);
+  };
+  stream.on('connect', () => {
+    watch.connected = true;
+    activity.last = Date.now();
+    timer = setTimeout(check, stallTimeoutMs);
+  });
+  return watch;
+}
+
+/** The call's line in the log: request id, timings and token usage; never content. */
+function logFinished(opts: ModelCallOptions, requestId: string | null | undefined, message: Anthropic.Message, timing: string): void {
+  const dropped = (message as { input_transformations?: unknown[] }).input_transformations?.length ?? 0;
+  if (dropped > 0) opts.log?.('warn', `The API left out ${dropped} thinking block${dropped === 1 ? '' : 's'} it could not accept.`);
+  const u = message.usage;
+  opts.log?.(
+    'info',
+    `Model call ${requestId ?? '(no request id)'} ${message.model}: ${timing}, stop ${message.stop_reason}; ` +
+      `tokens in ${u.input_tokens}, out ${u.output_tokens}, cache read ${u.cache_read_input_tokens ?? 0}, cache write ${u.cache_creation_input_tokens ?? 0}`,
+  );
+}
+
 export async function callModel(opts: ModelCallOptions): Promise<Anthropic.Message> {
-  let lastActivity = Date.now();
+  const activity = { last: Date.now() };
   let noAnswer: NoResponseError | undefined;
   // The stream is made after the watch that may abort it (its fetch reports the answer).
   const abort: { stream?: () => void } = {};
@@ -103,33 +148,14 @@ export async function callModel(opts: ModelCallOptions): Promise<Anthropic.Messa
     noAnswer = err;
     abort.stream?.();
   });
-  const client = opts.client.withOptions({ fetch: activityFetch(() => (lastActivity = Date.now()), answer.answered) });
+  const client = opts.client.withOptions({ fetch: activityFetch(() => (activity.last = Date.now()), answer.answered) });
   const stream = openStream(client, opts);
   abort.stream = () => stream.abort();
   const texts: string[] = [];
   let thinkingChars = 0;
-  let connected = false;
-  let stalled: StallError | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const started = Date.now();
   let firstText: number | undefined;
-
-  // Arrivals only stamp the time; one timer re-arms itself for the remaining quiet time, so a
-  // 10,000-delta stream does not create 10,000 timers.
-  const check = (): void => {
-    const idle = Date.now() - lastActivity;
-    if (idle >= opts.stallTimeoutMs) {
-      stalled = new StallError(idle);
-      stream.abort();
-      return;
-    }
-    timer = setTimeout(check, opts.stallTimeoutMs - idle);
-  };
-  stream.on('connect', () => {
-    connected = true;
-    lastActivity = Date.now();
-    timer = setTimeout(check, opts.stallTimeoutMs);
-  });
+  const watch = watchStalls(stream, opts.stallTimeoutMs, activity);
   stream.on('text', (delta: string, snapshot: string) => {
     if (delta.length === 0) return;
     firstText ??= Date.now();
@@ -148,20 +174,13 @@ export async function callModel(opts: ModelCallOptions): Promise<Anthropic.Messa
     `${Date.now() - started} ms${firstText === undefined ? '' : `, first text after ${firstText - started} ms`}`;
   try {
     const message = await stream.finalMessage();
-    const dropped = (message as { input_transformations?: unknown[] }).input_transformations?.length ?? 0;
-    if (dropped > 0) opts.log?.('warn', `The API left out ${dropped} thinking block${dropped === 1 ? '' : 's'} it could not accept.`);
-    const u = message.usage;
-    opts.log?.(
-      'info',
-      `Model call ${stream.request_id ?? '(no request id)'} ${message.model}: ${timing()}, stop ${message.stop_reason}; ` +
-        `tokens in ${u.input_tokens}, out ${u.output_tokens}, cache read ${u.cache_read_input_tokens ?? 0}, cache write ${u.cache_creation_input_tokens ?? 0}`,
-    );
+    logFinished(opts, stream.request_id, message, timing());
     return message;
   } catch (err) {
     opts.log?.('warn', `Model call ${stream.request_id ?? '(no request id)'} failed after ${timing()}`);
-    throw new ModelCallFailure(stalled ?? noAnswer ?? err, connected, texts, thinkingChars);
+    throw new ModelCallFailure(watch.stalled ?? noAnswer ?? err, watch.connected, texts, thinkingChars);
   } finally {
-    if (timer) clearTimeout(timer);
+    watch.stop();
     answer.answered();
   }
 }

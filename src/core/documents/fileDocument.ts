@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { access, chmod, chown, constants, open, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { fsyncDir, removeStaleTemps, tempPathFor, writeAll, writeNewFileDurable } from '../durableFs';
+import { fsyncDir, isNotFound, removeStaleTemps, tempPathFor, writeAll, writeNewFileDurable } from '../durableFs';
 import { decodeText, encodeText, readOnlyProblem, tooLarge, type LineEnds } from './textFile';
 import { pathToFileURL } from 'node:url';
 import { applyTextEdits } from './diff';
@@ -21,10 +21,6 @@ const MAX_ATTEMPTS = 3;
 
 function hash(text: string): string {
   return createHash('sha256').update(text).digest('hex');
-}
-
-function isMissing(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 }
 
 export class FileDocument implements DocumentAccess {
@@ -72,7 +68,7 @@ export class FileDocument implements DocumentAccess {
       if (!(await stat(path)).isFile()) throw new Error(`${this.name} is not a regular file (it is a folder, a pipe or a device).`);
       bytes = await readFile(path);
     } catch (error) {
-      if (isMissing(error)) throw new Error(`${this.name} no longer exists (it was deleted or moved).`);
+      if (isNotFound(error)) throw new Error(`${this.name} no longer exists (it was deleted or moved).`);
       throw error;
     }
     const decoded = decodeText(bytes, this.name);
@@ -134,7 +130,7 @@ export class FileDocument implements DocumentAccess {
       await access(this.path, constants.W_OK);
       return false;
     } catch (error) {
-      return !isMissing(error);
+      return !isNotFound(error);
     }
   }
 

@@ -88,16 +88,7 @@ export function parseXmlTree(text: string): XmlTreeResult {
   parser.on('text', onText);
   parser.on('cdata', onText);
   parser.on('error', (err) => {
-    if (error) return;
-    const stopped = Math.max(0, Math.min(parser.position - 1, source.length));
-    const unfinished = unfinishedStartTag(source, stopped);
-    const offset = unfinished?.quote ?? unfinishedTagEnd(source, stopped);
-    const at = lines.positionAt(offset);
-    const raw = err.message.replace(/^\d+:\d+:\s*/, '');
-    const closing = /^<\/([^\s>]+)/.exec(source.slice(Math.max(0, source.lastIndexOf('</', offset))))?.[1];
-    const open = lastClosed && { name: lastClosed.name, line: lastClosed.line };
-    const tag = unfinished && { name: unfinished.name, quote: unfinished.quote === undefined ? undefined : source[unfinished.quote] };
-    error = { line: at.line, column: at.column, message: plainXmlMessage(raw, { closing, open, unfinished: tag }) };
+    error ??= problemAt(source, lines, parser.position, err.message, lastClosed);
   });
   try {
     parser.write(source).close();
@@ -108,6 +99,22 @@ export function parseXmlTree(text: string): XmlTreeResult {
   if (error) return { ok: false, error: bareAmpersand(source, lines, error) ?? error };
   if (!root) return { ok: false, error: { line: 1, column: 1, message: 'The document has no lesson in it: a lesson starts with <lesson>.' } };
   return { ok: true, root, lineCount: lineAt(source.length), source };
+}
+
+/**
+ * The parser's first error, placed where the mistake is (not where saxes noticed it, `position`)
+ * and said in plain words, naming the tag it concerns.
+ */
+function problemAt(source: string, lines: LineIndex, position: number, saxesMessage: string, lastClosed: XmlElement | undefined): XmlProblem {
+  const stopped = Math.max(0, Math.min(position - 1, source.length));
+  const unfinished = unfinishedStartTag(source, stopped);
+  const offset = unfinished?.quote ?? unfinishedTagEnd(source, stopped);
+  const at = lines.positionAt(offset);
+  const raw = saxesMessage.replace(/^\d+:\d+:\s*/, '');
+  const closing = /^<\/([^\s>]+)/.exec(source.slice(Math.max(0, source.lastIndexOf('</', offset))))?.[1];
+  const open = lastClosed && { name: lastClosed.name, line: lastClosed.line };
+  const tag = unfinished && { name: unfinished.name, quote: unfinished.quote === undefined ? undefined : source[unfinished.quote] };
+  return { line: at.line, column: at.column, message: plainXmlMessage(raw, { closing, open, unfinished: tag }) };
 }
 
 /**

@@ -7,7 +7,7 @@
 // (`sessions/<id>.json`, one snapshot) are read as they are and become journals on their first write.
 import { mkdir, readdir, readFile, rename, rm, stat, truncate } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { appendDurable, fsyncDir, isDiskFull, openFile, removeStaleTemps, replaceFile, writeNewFileDurable, type FileOpener } from '../durableFs';
+import { appendDurable, fsyncDir, isDiskFull, isNotFound, openFile, removeStaleTemps, replaceFile, writeNewFileDurable, type FileOpener } from '../durableFs';
 import type { SessionSummary } from '../../shared/view';
 import { changesLine, readJournal, snapshotLine, type JournalContents, type SessionChange } from './journal';
 import { FileLock, LockBusyError, lockHolder, type LockHolder } from './lock';
@@ -42,10 +42,6 @@ interface FileLease extends SessionLease {
   nextSeq: number;
   /** No journal yet (a new session, or a file of the first releases): the next write is a snapshot. */
   needsSnapshot: boolean;
-}
-
-function isNotFound(err: unknown): boolean {
-  return (err as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 }
 
 function describe(err: unknown): string {

@@ -3,10 +3,11 @@
 // (IndexedDB), so a new browser profile, a cleared browser or another computer lost it; the
 // sessions themselves were on disk all along. This is a pointer, not a session: it names one and
 // never reads or writes a session's files. Several windows may write it; the last write wins.
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as z from 'zod';
 import { replaceFile } from '../durableFs';
+import { readJsonFile, type JsonFileRead } from '../jsonFile';
 
 /** What the panel showed last: a session, or a new one not started yet (the teacher chose New Session). */
 export type LastShown = { readonly kind: 'session'; readonly sessionId: string } | { readonly kind: 'new' };
@@ -42,27 +43,19 @@ export class LastSessionFile implements LastShownStore {
   }
 
   async read(): Promise<LastShown | undefined> {
-    let text: string;
+    let file: JsonFileRead<z.infer<typeof fileSchema>>;
     try {
-      text = await readFile(this.path, 'utf8');
+      file = await readJsonFile(this.path, fileSchema);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       this.onUnreadable(err instanceof Error ? err.message : String(err));
       return undefined;
     }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      this.onUnreadable('it is not JSON');
+    if (file.status === 'missing') return undefined;
+    if (file.status === 'damaged') {
+      this.onUnreadable(file.problem === 'not-json' ? 'it is not JSON' : `it has an unknown format (${file.detail})`);
       return undefined;
     }
-    const parsed = fileSchema.safeParse(raw);
-    if (!parsed.success) {
-      this.onUnreadable(`it has an unknown format (${parsed.error.issues[0]?.message ?? 'no detail'})`);
-      return undefined;
-    }
-    const id = parsed.data.sessionId;
+    const id = file.value.sessionId;
     return id === null ? { kind: 'new' } : { kind: 'session', sessionId: id };
   }
 

@@ -7,10 +7,11 @@
 // (`force`), warned that the other writer's later changes are then not saved.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { link, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
+import { link, rename, rm, stat, utimes } from 'node:fs/promises';
 import { bootId, processStart } from './processIdentity';
 import * as z from 'zod';
-import { isProcessAlive, openFile, tempPathFor, writeAll, writeNewFile, type FileOpener } from '../durableFs';
+import { isNotFound, isProcessAlive, openFile, tempPathFor, writeAll, writeNewFile, type FileOpener } from '../durableFs';
+import { readJsonFile } from '../jsonFile';
 
 export const lockHolderSchema = z.object({
   pid: z.number().int(),
@@ -82,17 +83,12 @@ type Seen = { holder: LockHolder | undefined; mtimeMs: number; size: number } | 
 
 async function readHolder(path: string): Promise<Seen> {
   try {
-    const [text, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
-    let holder: LockHolder | undefined;
-    try {
-      const parsed = lockHolderSchema.safeParse(JSON.parse(text));
-      holder = parsed.success ? parsed.data : undefined;
-    } catch {
-      holder = undefined;
-    }
-    return { holder, mtimeMs: info.mtimeMs, size: info.size };
+    const [file, info] = await Promise.all([readJsonFile(path, lockHolderSchema), stat(path)]);
+    if (file.status === 'missing') return undefined;
+    // An empty or damaged lock holds nobody (see isStale).
+    return { holder: file.status === 'found' ? file.value : undefined, mtimeMs: info.mtimeMs, size: info.size };
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (isNotFound(err)) return undefined;
     throw err;
   }
 }
@@ -201,7 +197,7 @@ async function takeOver(path: string, stale: NonNullable<Seen>): Promise<void> {
   try {
     await rename(path, aside);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if (isNotFound(err)) return;
     throw err;
   }
   const moved = await readHolder(aside);

@@ -10,7 +10,8 @@
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';
-import { fsyncDir, openFile, publishNewFile, replaceFile, type FileOpener } from '../durableFs';
+import { fsyncDir, isNotFound, openFile, publishNewFile, replaceFile, type FileOpener } from '../durableFs';
+import { readJsonFile } from '../jsonFile';
 import { LAST_SESSION_FILE } from './lastSessionFile';
 import { lockHolder } from './lock';
 
@@ -43,10 +44,6 @@ const NOT_MOVED = /\.(lock|tmp)$|\.lock\.stale-/;
 /** A session's own file (the others are parts of it set aside: damaged, unreadable, clashing). */
 const SESSION_FILE = /^[^.]+\.jsonl?$/;
 
-function isNotFound(err: unknown): boolean {
-  return (err as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
-}
-
 /** The session a file in the sessions folder belongs to: `<id>.jsonl`, `<id>.corrupt-<time>.json`... */
 function sessionOf(name: string): string {
   return name.split('.')[0] ?? name;
@@ -60,15 +57,9 @@ async function readIfThere(path: string): Promise<Buffer | undefined> {
 }
 
 async function readNote(dir: string): Promise<MovedNote | undefined> {
-  const bytes = await readIfThere(join(dir, MOVED_NOTE));
-  if (!bytes) return undefined;
-  try {
-    const parsed = noteSchema.safeParse(JSON.parse(bytes.toString('utf8')));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    // A note that cannot be read names nothing to remove: every file left is checked again.
-    return undefined;
-  }
+  const note = await readJsonFile(join(dir, MOVED_NOTE), noteSchema);
+  // A note that cannot be read names nothing to remove: every file left is checked again.
+  return note.status === 'found' ? note.value : undefined;
 }
 
 /** The files to move, by session; a session a live process holds stays for now. */

@@ -4,15 +4,15 @@
 // leaves the panel waiting. A good index is still reconciled with the files present: a session
 // whose entry never made it (a crash between its first write and the index's) is listed, one whose
 // file is gone is not. Updates from several processes take a short lock of their own.
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { openFile, replaceFile, type FileOpener } from '../durableFs';
+import { readJsonFile } from '../jsonFile';
 import { sessionSummarySchema, type SessionSummary } from '../../shared/view';
 import { FileLock, LockBusyError } from './lock';
 
 const INDEX_VERSION = 1;
-const indexFileSchema = z.object({ version: z.number(), sessions: z.array(z.unknown()) });
+const indexFileSchema = z.object({ version: z.literal(INDEX_VERSION), sessions: z.array(z.unknown()) });
 /** How long an index update waits for another process's update to finish. */
 const INDEX_LOCK_WAIT_MS = 2_000;
 
@@ -21,10 +21,6 @@ export interface IndexSource {
   ids(): Promise<string[]>;
   /** A session's summary from its file, or undefined when it cannot be read. */
   summary(id: string): Promise<SessionSummary | undefined>;
-}
-
-function isNotFound(err: unknown): boolean {
-  return (err as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 }
 
 export class SessionIndex {
@@ -96,26 +92,17 @@ export class SessionIndex {
 
   /** The index, or one rebuilt from the session files when it is missing, unreadable or has a bad entry. */
   private async read(): Promise<SessionSummary[]> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (err) {
-      if (isNotFound(err)) return this.rebuild(false);
-      throw err;
-    }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      this.onProblem('The sessions list could not be read; it was rebuilt from the session files.');
+    const file = await readJsonFile(this.path, indexFileSchema);
+    if (file.status === 'missing') return this.rebuild(false);
+    if (file.status === 'damaged') {
+      this.onProblem(
+        file.problem === 'not-json'
+          ? 'The sessions list could not be read; it was rebuilt from the session files.'
+          : 'The sessions list had an unknown format; it was rebuilt from the session files.',
+      );
       return this.rebuild(true);
     }
-    const file = indexFileSchema.safeParse(raw);
-    if (!file.success || file.data.version !== INDEX_VERSION) {
-      this.onProblem('The sessions list had an unknown format; it was rebuilt from the session files.');
-      return this.rebuild(true);
-    }
-    const entries = file.data.sessions.map((e) => sessionSummarySchema.safeParse(e));
+    const entries = file.value.sessions.map((e) => sessionSummarySchema.safeParse(e));
     const bad = entries.filter((e) => !e.success).length;
     if (bad === 0) return this.reconcile(entries.flatMap((e) => (e.success ? [e.data] : [])));
     this.onProblem(`The sessions list had ${bad} unreadable ${bad === 1 ? 'entry' : 'entries'}; it was rebuilt from the session files.`);

@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as z from 'zod';
-import { SETTING_NAMES, settingsInputSchema, type SettingKey } from '../../../src/core/settings';
+import { parseCommand } from '../../../src/cliArgs';
+import { NUMBER_SETTINGS, numberSettingProblem, parseSettingFlag, SETTING_NAMES, settingsInputSchema, type NumberKey, type SettingKey } from '../../../src/core/settings';
 
 interface Property {
   type?: string;
@@ -41,6 +42,38 @@ describe('settings schema', () => {
     assert.ok(!accepts('https://a b'), 'no spaces');
     const nls = JSON.parse(readFileSync(resolve('package.nls.json'), 'utf8')) as Record<string, string>;
     assert.match(nls[p.patternErrorMessage.replace(/%/g, '')] ?? '', /http:\/\/ or https:\/\//);
+  });
+
+  it("the CLI takes --base-url by the Base URL setting's own rule, a host required", () => {
+    const candidates = ['', 'https://api.anthropic.com', 'http://127.0.0.1:8080/v1', 'http://[::1]:8080', 'http://:80', 'https:///v1', 'https://', 'ftp://example.org', 'api.anthropic.com', 'https://a b'];
+    for (const url of candidates) {
+      const setting = settingsInputSchema.shape.baseUrl.safeParse(url).success;
+      let cli = true;
+      try {
+        parseCommand(['run', '--doc', 'lesson.xml', '--prompt', 'hi', '--session-dir', 'sessions', '--base-url', url]);
+      } catch {
+        cli = false;
+      }
+      assert.equal(cli, setting, `"${url}": the CLI ${cli ? 'takes' : 'refuses'} it, the setting ${setting ? 'takes' : 'refuses'} it`);
+    }
+    for (const junk of ['http://:80', 'https:///v1', 'https://']) assert.equal(settingsInputSchema.shape.baseUrl.safeParse(junk).success, false, `${junk} names no host`);
+  });
+
+  it('a number out of range is said in the same words by the editor (its log) and the CLI, each naming it its own way', () => {
+    for (const key of Object.keys(NUMBER_SETTINGS) as NumberKey[]) {
+      const s = NUMBER_SETTINGS[key];
+      const editorName = `lessonAgent.${SETTING_NAMES[key]}`;
+      for (const bad of [s.max + 1, s.min - 1, s.min + 0.5]) {
+        const editor = numberSettingProblem(key, bad, editorName) ?? '';
+        assert.ok(editor.startsWith(`${editorName} must be a whole number`), `${key} ${bad}: ${editor}`);
+        assert.ok(editor.includes(`from ${s.min} to ${s.max}`));
+        if (!s.flag) continue;
+        const cli = parseSettingFlag(key, String(bad));
+        assert.equal(cli.ok, false);
+        assert.equal(!cli.ok && cli.message, editor.replace(editorName, `--${s.flag}`));
+      }
+      assert.equal(numberSettingProblem(key, s.min, editorName), undefined, `${key}: its minimum is fine`);
+    }
   });
 
   it('is the core\'s settings schema, every lessonAgent.* setting both ways: its type, default, bounds, choices and pattern', () => {

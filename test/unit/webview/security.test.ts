@@ -5,6 +5,7 @@ import { TurnEvents, sessionFrom, snapshot } from '../../webview/fixtures';
 import { ScriptedHost } from '../../webview/scriptedHost';
 import { byTestId, previewSuite } from '../../webview/suite';
 import type { InPage, InPageElement } from '../../webview/inPage';
+import { webviewCsp } from '../../../src/shared/webviewCsp';
 
 // Page-side callbacks run in Chromium, where `window` is the page's global.
 declare const window: InPage;
@@ -77,6 +78,21 @@ describe('webview: untrusted model text', function () {
       assert.deepEqual(requests.filter((u) => !u.startsWith('http://127.0.0.1')), [], 'nothing remote was loaded');
     });
   }
+
+  it("the page runs under the extension's own CSP: a remote image is refused, as VS Code's webview refuses it", async () => {
+    const w = await preview.open();
+    const { page } = w;
+    const nonce = (await page.getAttribute('meta[property="csp-nonce"]', 'content')) ?? '';
+    const policy = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+    assert.equal(policy, webviewCsp(new URL(page.url()).origin, nonce), "the extension's policy, not a copy");
+    await page.evaluate(() => {
+      const image = new (globalThis as unknown as { Image: new () => { src: string } }).Image();
+      image.src = 'https://tracker.example/pixel.png';
+    });
+    await page.waitForFunction(() => window.__harness.violations.includes('img-src https://tracker.example/pixel.png'), undefined, { timeout: 10_000 });
+    // Refused as expected: not a fault for the suite's after-each check.
+    await page.evaluate(() => void window.__harness.violations.splice(0));
+  });
 
   it('a broken card breaks only itself: the rest of the conversation still renders', async () => {
     // Schema-valid but nonsensical: a question card with no questions.

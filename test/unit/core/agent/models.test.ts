@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_MODEL, EFFORTS, MODEL_CHOICES, MODELS, modelInfo } from '../../../../src/core/agent/models';
 import { modelParams, nearestEffort } from '../../../../src/core/agent/requestParams';
-import { parseCommand } from '../../../../src/cli';
+import { parseCommand } from '../../../../src/cliArgs';
 import { DEFAULT_SETTINGS, NUMBER_SETTINGS } from '../../../../src/core/settings';
 import { APPROVAL_RULES } from '../../../../src/core/tools/types';
 import { refusalOf } from '../../../fake/apiRules';
