@@ -10,7 +10,7 @@ import { interruptedResult } from '../sessions/pairing';
 import type { PendingInteraction, Proposal, ToolCallRecord, ToolResultBlock } from '../sessions/schema';
 import type { Question } from '../../shared/questions';
 import { unknownToolMessage } from '../tools/registry';
-import { userRequestOf } from '../tools/studentWorkGuard';
+import { userRequestOf } from '../edits/studentWorkGuard';
 import type { TurnContext } from './context';
 
 export type { ToolResultBlock };

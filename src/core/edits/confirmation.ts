@@ -2,7 +2,7 @@
 // the plan was made on, its diff the plan's edits. What the teacher approves is what lands.
 import { describeChange } from '../documents/changeWords';
 import type { DocumentAccess } from '../documents/types';
-import type { StudentWorkVerdict } from '../tools/studentWorkGuard';
+import type { StudentWorkVerdict } from './studentWorkGuard';
 import type { ConfirmationPlan } from '../tools/types';
 import { plannedText, type PlannedEdit } from './plannedEdit';
 

@@ -5,8 +5,8 @@
 import { applyTextEdits, computeEdits } from '../documents/diff';
 import { rebaseEdits } from '../documents/rebase';
 import type { DocumentAccess, DocumentSnapshot } from '../documents/types';
-import { editApproval } from '../tools/approval';
-import { judgeStudentWork } from '../tools/studentWorkGuard';
+import { editApproval } from './approval';
+import { judgeStudentWork } from './studentWorkGuard';
 import type { ToolContext, ToolPlan, ToolResult } from '../tools/types';
 import { editConfirmation } from './confirmation';
 import { conflictResult } from './conflict';

@@ -1,6 +1,6 @@
 // A targeted editing tool (edit_text, replace_element): it reads the document once, locates its
 // change in that live text, and the change is planned like any edit (plan.ts). Students' answers
-// and ids in it are judged like any edit's (tools/studentWorkGuard.ts).
+// and ids in it are judged like any edit's (studentWorkGuard.ts).
 import type { DocumentAccess, DocumentSnapshot } from '../documents/types';
 import { errorResult, isSnapshot, NO_DOCUMENT, readDocument } from '../tools/toolResults';
 import type { ToolDefinition, ToolResult } from '../tools/types';

@@ -31,7 +31,7 @@ export interface ToolContext {
   readonly settings: ToolSettings;
   /**
    * What the user typed to start this turn (attached context left out). Under approval "never"
-   * it decides whether a change to students' work was asked for (studentWorkGuard.ts).
+   * it decides whether a change to students' work was asked for (edits/studentWorkGuard.ts).
    */
   readonly userRequest: string | undefined;
   readonly signal: AbortSignal;
