@@ -8,7 +8,7 @@ import type { PendingInteraction, ReadonlyMessage, ReadonlySession } from '../se
 import { formatAnswers } from '../tools/askUserQuestion';
 import type { TurnContext } from './context';
 import { AgentRequestError } from './errors';
-import { DENIED, endCall, runTool, runToolUses, type ToolResultBlock, type ToolUse, type ToolUsesOutcome } from './toolCalls';
+import { DENIED, endCall, landPlanned, runTool, runToolUses, type ToolResultBlock, type ToolUse, type ToolUsesOutcome } from './toolCalls';
 
 type PendingOf<K extends PendingInteraction['kind']> = Extract<PendingInteraction, { kind: K }>;
 
@@ -67,6 +67,8 @@ export async function applyDecision(
     return block;
   }
   const tool = use ? ctx.registry.get(use.name) : undefined;
+  // What the teacher approved is the plan the card showed: that lands, never a plan made again.
+  if (tool?.plan && pending.edit) return landPlanned(ctx, tool, pending.toolCallId, pending.edit);
   const parsed = tool && use ? ctx.registry.parse(tool, use.input) : undefined;
   if (!tool || !parsed?.ok) {
     const content = `The approved call could not run: ${!tool ? `the tool ${use?.name ?? '?'} is no longer available` : (parsed && !parsed.ok ? parsed.message : 'invalid input')}.`;

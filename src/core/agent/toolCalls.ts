@@ -3,11 +3,14 @@
 // and gets tool_end. Whatever happens, every block ends up with exactly one tool_result.
 import type { ConfirmationPlan, EditPlan, ToolContext, ToolResult, AnyTool } from '../tools/types';
 import { hashText, makePatch } from '../documents/patch';
+import type { DocumentSnapshot } from '../documents/types';
+import { landEdit } from '../edits/land';
+import type { PlannedEdit } from '../edits/plannedEdit';
 import { interruptedResult } from '../sessions/pairing';
 import type { PendingInteraction, Proposal, ToolCallRecord, ToolResultBlock } from '../sessions/schema';
 import type { Question } from '../../shared/questions';
 import { unknownToolMessage } from '../tools/registry';
-import { userRequestOf } from '../tools/studentWorkGuard';
+import { userRequestOf } from '../edits/studentWorkGuard';
 import type { TurnContext } from './context';
 
 export type { ToolResultBlock };
@@ -22,7 +25,7 @@ export type ToolUsesOutcome = { kind: 'done'; results: ToolResultBlock[] } | { k
 /** A pause before its place in the message (results so far, calls after it) is known. */
 type PauseDraft =
   | { kind: 'question'; toolCallId: string; questions: Question[] }
-  | { kind: 'confirmation'; toolCallId: string; request: ConfirmationPlan['request']; proposal?: Proposal };
+  | { kind: 'confirmation'; toolCallId: string; request: ConfirmationPlan['request']; proposal?: Proposal; edit?: PlannedEdit };
 
 type Step = { kind: 'result'; block: ToolResultBlock } | { kind: 'pause'; draft: PauseDraft };
 
@@ -94,12 +97,25 @@ function toolContext(ctx: TurnContext, toolUseId: string, beginEdit: (edit: Edit
   };
 }
 
+/** Runs a validated call (a tool without a plan) and closes it. */
+export function runTool(ctx: TurnContext, tool: AnyTool, id: string, input: unknown): Promise<ToolResultBlock> {
+  return runWork(ctx, tool, id, (toolCtx) => tool.run(input, toolCtx));
+}
+
 /**
- * Runs a validated call and closes it. A throwing tool is an error result, not a crash. An edit the
+ * Lands a planned edit and closes its call: exactly the plan, approved or needing no approval.
+ * `landing` is the text it was planned on when it lands right after planning (not read again).
+ */
+export function landPlanned(ctx: TurnContext, tool: AnyTool, id: string, edit: PlannedEdit, landing?: DocumentSnapshot): Promise<ToolResultBlock> {
+  return runWork(ctx, tool, id, (toolCtx) => landEdit(edit, toolCtx, landing));
+}
+
+/**
+ * Does a call's work and closes it. A throwing tool is an error result, not a crash. An edit the
  * tool begins is in the saved session before the document changes; if saving fails, the edit is
  * never applied and the turn ends (its error propagates).
  */
-export async function runTool(ctx: TurnContext, tool: AnyTool, id: string, input: unknown): Promise<ToolResultBlock> {
+async function runWork(ctx: TurnContext, tool: AnyTool, id: string, work: (toolCtx: ToolContext) => Promise<ToolResult>): Promise<ToolResultBlock> {
   const begun: string[] = [];
   let saveFailure: unknown;
   const beginEdit = async (edit: EditPlan): Promise<string> => {
@@ -115,7 +131,7 @@ export async function runTool(ctx: TurnContext, tool: AnyTool, id: string, input
   };
   let result: ToolResult;
   try {
-    result = await tool.run(input, toolContext(ctx, id, beginEdit));
+    result = await work(toolContext(ctx, id, beginEdit));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     ctx.log('warn', `Tool ${tool.name} failed: ${message}`);
@@ -175,16 +191,54 @@ async function startCall(ctx: TurnContext, use: ToolUse, cutOff: boolean): Promi
     const questions = (parsed.value as { questions: Question[] }).questions;
     return { kind: 'pause', draft: { kind: 'question', toolCallId: use.id, questions } };
   }
-  let plan: ConfirmationPlan | undefined;
+  let decision: Decision;
   try {
-    plan = await confirmationPlan(ctx, tool, use.id, parsed.value);
+    decision = await decide(ctx, tool, use.id, parsed.value);
   } catch (err) {
     return fail(`Could not prepare ${tool.name}: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (plan) {
-    return { kind: 'pause', draft: { kind: 'confirmation', toolCallId: use.id, request: plan.request, ...(plan.proposal ? { proposal: storedProposal(plan.proposal) } : {}) } };
+  if (decision.kind === 'pause') return { kind: 'pause', draft: decision.draft };
+  return { kind: 'result', block: await act(ctx, tool, use.id, parsed.value, decision) };
+}
+
+/** Carries out a decision that waits for nobody: runs the tool, gives its answer, or lands its plan. */
+function act(ctx: TurnContext, tool: AnyTool, id: string, input: unknown, decision: Exclude<Decision, { kind: 'pause' }>): Promise<ToolResultBlock> {
+  switch (decision.kind) {
+    case 'run':
+      return runTool(ctx, tool, id, input);
+    case 'answer':
+      return runWork(ctx, tool, id, () => Promise.resolve(decision.result));
+    case 'land':
+      // Planned a moment ago: it lands on the text it read (applyEdits rebases any keystroke since).
+      return landPlanned(ctx, tool, id, decision.edit, decision.edit.base);
   }
-  return { kind: 'result', block: await runTool(ctx, tool, use.id, parsed.value) };
+}
+
+/** What a validated call does next: wait for the user, run, answer at once, or land its planned edit. */
+type Decision =
+  | { kind: 'pause'; draft: PauseDraft }
+  | { kind: 'run' }
+  | { kind: 'answer'; result: ToolResult }
+  | { kind: 'land'; edit: PlannedEdit };
+
+function confirmationDraft(id: string, plan: ConfirmationPlan, edit?: PlannedEdit): Decision {
+  const proposal = plan.proposal ? { proposal: storedProposal(plan.proposal) } : {};
+  return { kind: 'pause', draft: { kind: 'confirmation', toolCallId: id, request: plan.request, ...proposal, ...(edit ? { edit } : {}) } };
+}
+
+/**
+ * An editing tool plans its call once: its answer, or its edit. An edit that needs approval
+ * pauses with the plan in the session (its card is built from it); otherwise the plan lands now.
+ * Other tools are asked about first when they say so, else run.
+ */
+async function decide(ctx: TurnContext, tool: AnyTool, id: string, input: unknown): Promise<Decision> {
+  if (!tool.plan) {
+    const plan = await confirmationPlan(ctx, tool, id, input);
+    return plan ? confirmationDraft(id, plan) : { kind: 'run' };
+  }
+  const planned = await tool.plan(input, toolContext(ctx, id));
+  if (planned.kind === 'answer') return planned;
+  return planned.confirmation ? confirmationDraft(id, planned.confirmation, planned.edit) : { kind: 'land', edit: planned.edit };
 }
 
 /**

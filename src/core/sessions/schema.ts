@@ -3,6 +3,7 @@
 // Plain JSON, schema-versioned; older files are brought forward by pure migrations (migrations.ts).
 import * as z from 'zod';
 import { textPatchSchema } from '../documents/patch';
+import { plannedEditSchema } from '../edits/plannedEdit';
 import { confirmationRequestSchema, costSchema, ERROR_CODES, usageSchema } from '../../shared/events';
 import { answerValueSchema, questionSchema } from '../../shared/questions';
 import { boundDocumentSchema, REWIND_SCOPES, type RewindScope } from '../../shared/view';
@@ -190,6 +191,11 @@ export const pendingInteractionSchema = z.discriminatedUnion('kind', [
     request: confirmationRequestSchema,
     /** For edits awaiting approval: the proposed change as a diff of the text then, for "Review changes". */
     proposal: proposalSchema.optional(),
+    /**
+     * The planned edit the card shows, which lands when approved (absent for other tools, and in
+     * sessions saved before edits were planned once: their call is then planned again on approval).
+     */
+    edit: plannedEditSchema.optional(),
   }),
 ]);
 export type PendingInteraction = z.infer<typeof pendingInteractionSchema>;

@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { documentKindForPath, LESSON_SUFFIX } from '../documents/kind';
 import { checkRelativePath } from '../documents/paths';
 import { formatLessonErrors, validateLesson } from '../lesson/validate';
-import { errorResult } from './documentEdit';
+import { errorResult } from './toolResults';
 import type { ToolContext, ToolDefinition, ToolResult } from './types';
 
 export const createDocumentInput = z.object({

@@ -2,19 +2,12 @@
 // text is validated, diffed against what the model saw, and only the changed ranges are applied:
 // one undo step, the rest of the text, the cursor and the user's typing untouched.
 import * as z from 'zod';
-import { computeEdits } from '../documents/diff';
-import {
-  applyAndReport,
-  editSummary,
-  errorResult,
-  isSnapshot,
-  NO_DOCUMENT,
-  planEditConfirmation,
-  readDocument,
-} from './documentEdit';
+import { editSummary } from '../edits/editSummary';
+import { planEdit } from '../edits/plan';
+import { plannedTool } from '../edits/plannedTool';
 import { wholeRewriteRefusal } from './largeDocument';
-import { checkLessonEdit, checkLessonXml } from './lessonEditCheck';
-import type { ToolContext, ToolDefinition, ToolResult } from './types';
+import { errorResult, isSnapshot, NO_DOCUMENT, readDocument } from './toolResults';
+import type { ToolContext, ToolDefinition, ToolPlan } from './types';
 
 export const editDocumentInput = z.object({
   documentXml: z
@@ -25,25 +18,24 @@ export const editDocumentInput = z.object({
 export type EditDocumentInput = z.infer<typeof editDocumentInput>;
 
 /** The model diffs against what it saw; without a record of that, the current text is the base. */
-async function baseFor(ctx: ToolContext) {
-  if (ctx.documentSeen) return ctx.documentSeen;
-  return ctx.document ? readDocument(ctx.document) : errorResult(NO_DOCUMENT);
-}
-
-async function run(input: EditDocumentInput, ctx: ToolContext): Promise<ToolResult> {
+async function plan(input: EditDocumentInput, ctx: ToolContext): Promise<ToolPlan> {
   const document = ctx.document;
-  if (!document) return errorResult(NO_DOCUMENT);
-  const base = await baseFor(ctx);
-  if (!isSnapshot(base)) return base;
-  const tooLong = wholeRewriteRefusal(base.text, ctx.settings);
-  if (tooLong) return tooLong;
-  const edits = computeEdits(base.text, input.documentXml);
-  if (edits.length === 0) {
-    return { content: 'No change: the document already has exactly this content.', summary: 'No change', documentSeen: base };
-  }
-  const check = checkLessonEdit('edit_document', ctx, document, base.text, input.documentXml);
-  if (!check.ok) return check.result;
-  return applyAndReport(ctx, document, base, edits, input.summary, input.documentXml, check.notes);
+  if (!document) return { kind: 'answer', result: errorResult(NO_DOCUMENT) };
+  const live = await readDocument(document);
+  if (!isSnapshot(live)) return { kind: 'answer', result: live };
+  const seen = ctx.documentSeen ?? live;
+  const tooLong = wholeRewriteRefusal(seen.text, ctx.settings);
+  if (tooLong) return { kind: 'answer', result: tooLong };
+  return planEdit(ctx, document, {
+    tool: 'edit_document',
+    summary: input.summary,
+    base: seen,
+    proposed: input.documentXml,
+    live,
+    // The model knows the whole text it sent: that is its picture, whatever typing is merged in.
+    belief: input.documentXml,
+    noChange: { content: 'No change: the document already has exactly this content.', summary: 'No change', documentSeen: seen },
+  });
 }
 
 export const editDocumentTool: ToolDefinition<EditDocumentInput> = {
@@ -57,13 +49,5 @@ export const editDocumentTool: ToolDefinition<EditDocumentInput> = {
     'removing a student\'s answer or an id needs the teacher\'s approval. Only edit when the user asked for a change.',
   inputSchema: editDocumentInput,
   displayText: () => 'Editing document',
-  async needsConfirmation(input, ctx) {
-    if (!ctx.document) return undefined;
-    const base = await baseFor(ctx);
-    // An edit that will be refused asks nobody: run() answers the model with the reason.
-    if (!isSnapshot(base) || wholeRewriteRefusal(base.text, ctx.settings)) return undefined;
-    if (!checkLessonXml(ctx.document, base.text, input.documentXml).ok) return undefined;
-    return planEditConfirmation('edit_document', ctx, base, input.documentXml, input.summary);
-  },
-  run,
+  ...plannedTool(plan),
 };

@@ -4,16 +4,11 @@
 // full edit and applied as one undoable step.
 import * as z from 'zod';
 import { LineIndex } from '../lesson/positions';
-import {
-  editSummary,
-  errorResult,
-  isSnapshot,
-  NO_DOCUMENT,
-  readDocument,
-} from './documentEdit';
-import type { PreparedEdit } from './lessonEditCheck';
-import { checkLessonXml, preparedEditTool } from './lessonEditCheck';
-import type { ToolContext, ToolDefinition, ToolResult } from './types';
+import { editSummary } from '../edits/editSummary';
+import { targetedTool } from '../edits/targetedTool';
+import { errorResult } from './toolResults';
+import type { DocumentSnapshot } from '../documents/types';
+import type { ToolDefinition, ToolResult } from './types';
 
 export const editTextInput = z.object({
   edits: z
@@ -82,16 +77,9 @@ export function locateEdits(text: string, input: EditTextInput): { ok: true; tex
   return { ok: true, text: out + text.slice(cursor) };
 }
 
-async function prepare(input: EditTextInput, ctx: ToolContext): Promise<PreparedEdit | ToolResult> {
-  const document = ctx.document;
-  if (!document) return errorResult(NO_DOCUMENT);
-  const current = await readDocument(document);
-  if (!isSnapshot(current)) return current;
+function locate(input: EditTextInput, current: DocumentSnapshot): string | ToolResult {
   const located = locateEdits(current.text, input);
-  if (!located.ok) return errorResult(located.message, 'Find text did not match exactly once');
-  const xml = checkLessonXml(document, current.text, located.text);
-  if (!xml.ok) return xml.result;
-  return { current, proposed: located.text, notes: xml.notes };
+  return located.ok ? located.text : errorResult(located.message, 'Find text did not match exactly once');
 }
 
 export const editTextTool: ToolDefinition<EditTextInput> = {
@@ -105,5 +93,5 @@ export const editTextTool: ToolDefinition<EditTextInput> = {
     'or an id needs the teacher\'s approval.',
   inputSchema: editTextInput,
   displayText: () => 'Editing document',
-  ...preparedEditTool('edit_text', prepare, 'No change: the replacements equal the text they replace.'),
+  ...targetedTool('edit_text', locate, 'No change: the replacements equal the text they replace.'),
 };

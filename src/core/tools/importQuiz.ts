@@ -8,7 +8,7 @@ import { importQuiz } from '../exchange/exchange';
 import { LESSON_SUFFIX } from '../documents/kind';
 import { checkRelativePath } from '../documents/paths';
 import { checkNewFilePath } from './createDocument';
-import { errorResult } from './documentEdit';
+import { errorResult } from './toolResults';
 import type { ConfirmationPlan, ToolContext, ToolDefinition, ToolResult } from './types';
 
 export const importQuizInput = z.object({

@@ -1,7 +1,7 @@
 // The rule for documents too long to send whole: the model has their outline, not their text, so
 // it cannot rewrite them whole, and writing a 1 MB lesson back would take minutes and pass the
 // output limit anyway. A complete rewrite is refused with the tools to use instead.
-import { errorResult, largeDocumentLimit } from './documentEdit';
+import { errorResult, largeDocumentLimit } from './toolResults';
 import type { ToolResult, ToolSettings } from './types';
 
 /** A refusal when `text` (the document now) is too long to be rewritten whole. */

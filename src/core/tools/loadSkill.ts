@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { SKILL_NAME_PATTERN } from '../skills/frontmatter';
 import { skillTitle } from '../skills/names';
 import type { SkillCatalog } from '../skills/types';
-import { errorResult } from './documentEdit';
+import { errorResult } from './toolResults';
 import type { ToolDefinition } from './types';
 
 export interface LoadSkillInput {

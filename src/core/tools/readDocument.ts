@@ -4,7 +4,7 @@
 // more than a few thousand tokens.
 import * as z from 'zod';
 import { lineSpan, locatePart, queryProblem } from '../documents/locate';
-import { errorResult, isSnapshot, NO_DOCUMENT, readDocument } from './documentEdit';
+import { errorResult, isSnapshot, NO_DOCUMENT, readDocument } from './toolResults';
 import type { ToolDefinition } from './types';
 
 /** About 6k tokens. */

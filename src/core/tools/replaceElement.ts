@@ -4,16 +4,11 @@
 // find/replace suits. The result is validated and applied like any edit: one undoable step.
 import * as z from 'zod';
 import { locatePart } from '../documents/locate';
-import {
-  editSummary,
-  errorResult,
-  isSnapshot,
-  NO_DOCUMENT,
-  readDocument,
-} from './documentEdit';
-import type { PreparedEdit } from './lessonEditCheck';
-import { checkLessonXml, preparedEditTool } from './lessonEditCheck';
-import type { ToolContext, ToolDefinition, ToolResult } from './types';
+import type { DocumentAccess, DocumentSnapshot } from '../documents/types';
+import { editSummary } from '../edits/editSummary';
+import { targetedTool } from '../edits/targetedTool';
+import { errorResult } from './toolResults';
+import type { ToolDefinition, ToolResult } from './types';
 
 export const replaceElementInput = z.object({
   id: z.string().min(1).optional().describe('The id of the lesson element to replace (an exercise, a paragraph, a heading...).'),
@@ -25,21 +20,14 @@ export const replaceElementInput = z.object({
 });
 export type ReplaceElementInput = z.infer<typeof replaceElementInput>;
 
-async function prepare(input: ReplaceElementInput, ctx: ToolContext): Promise<PreparedEdit | ToolResult> {
-  const document = ctx.document;
-  if (!document) return errorResult(NO_DOCUMENT);
+function locate(input: ReplaceElementInput, current: DocumentSnapshot, document: DocumentAccess): string | ToolResult {
   if ((input.id === undefined) === (input.heading === undefined)) return errorResult('Name the part in exactly one way: an id or a heading.');
-  const current = await readDocument(document);
-  if (!isSnapshot(current)) return current;
   const found = locatePart(current.text, document.kind, { id: input.id, heading: input.heading });
   if (!found.ok) return errorResult(`Nothing was changed. ${found.message}`, 'Part not found');
   let content = input.content;
   // A section ends with its newline: the replacement must not run into the next heading's line.
   if (current.text[found.end - 1] === '\n' && content.length > 0 && !content.endsWith('\n')) content += '\n';
-  const proposed = current.text.slice(0, found.start) + content + current.text.slice(found.end);
-  const xml = checkLessonXml(document, current.text, proposed);
-  if (!xml.ok) return xml.result;
-  return { current, proposed, notes: xml.notes };
+  return current.text.slice(0, found.start) + content + current.text.slice(found.end);
 }
 
 export const replaceElementTool: ToolDefinition<ReplaceElementInput> = {
@@ -53,5 +41,5 @@ export const replaceElementTool: ToolDefinition<ReplaceElementInput> = {
     'with read_document first); use edit_text for a few words. Lessons are validated: on errors nothing changes.',
   inputSchema: replaceElementInput,
   displayText: () => 'Editing document',
-  ...preparedEditTool('replace_element', prepare, 'No change: the new part equals the part it replaces.'),
+  ...targetedTool('replace_element', locate, 'No change: the new part equals the part it replaces.'),
 };

@@ -2,6 +2,7 @@
 import type * as z from 'zod';
 import type { ConfirmationRequest } from '../../shared/events';
 import type { DocumentAccess, DocumentSnapshot, WorkspaceAccess } from '../documents/types';
+import type { PlannedEdit } from '../edits/plannedEdit';
 import type { SkillCatalog } from '../skills/types';
 
 /** When an edit asks the teacher first: never, only when large (the default), always. */
@@ -30,7 +31,7 @@ export interface ToolContext {
   readonly settings: ToolSettings;
   /**
    * What the user typed to start this turn (attached context left out). Under approval "never"
-   * it decides whether a change to students' work was asked for (studentWorkGuard.ts).
+   * it decides whether a change to students' work was asked for (edits/studentWorkGuard.ts).
    */
   readonly userRequest: string | undefined;
   readonly signal: AbortSignal;
@@ -78,6 +79,15 @@ export interface ConfirmationPlan {
   readonly proposal?: { readonly uri: string; readonly before: string; readonly after: string };
 }
 
+/**
+ * A call of an editing tool, planned once (edits/plan.ts): either the answer the model gets right
+ * away (a refusal, "no change"), or an edit with the confirmation the teacher must give first, if
+ * any. The loop shows that confirmation and lands exactly that edit (edits/land.ts).
+ */
+export type ToolPlan =
+  | { readonly kind: 'answer'; readonly result: ToolResult }
+  | { readonly kind: 'edit'; readonly edit: PlannedEdit; readonly confirmation?: ConfirmationPlan };
+
 export interface ToolDefinition<Input = unknown> {
   readonly name: string;
   readonly description: string;
@@ -89,6 +99,12 @@ export interface ToolDefinition<Input = unknown> {
    * the result (formatAnswer).
    */
   readonly interactive?: 'question';
+  /**
+   * Editing tools plan their call once; the loop then asks with the plan's confirmation and lands
+   * the plan (`needsConfirmation` and `run` are then only views of the plan, for callers that
+   * neither pause nor keep it).
+   */
+  plan?(input: Input, ctx: ToolContext): Promise<ToolPlan>;
   /** Returns a plan when this call must be approved by the user before it runs. */
   needsConfirmation?(input: Input, ctx: ToolContext): Promise<ConfirmationPlan | undefined>;
   run(input: Input, ctx: ToolContext): Promise<ToolResult>;

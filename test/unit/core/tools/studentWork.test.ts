@@ -8,7 +8,7 @@ import type { StoredMessage } from '../../../../src/core/sessions/schema';
 import { studentWorkChanges } from '../../../../src/core/lesson/studentWork';
 import { editDocumentTool } from '../../../../src/core/tools/editDocument';
 import { editTextTool } from '../../../../src/core/tools/editText';
-import { askedFor, userRequestOf } from '../../../../src/core/tools/studentWorkGuard';
+import { askedFor, userRequestOf } from '../../../../src/core/edits/studentWorkGuard';
 import { ANSWERED } from '../lesson/fixtures';
 import { useWorkbench } from './toolContext';
 

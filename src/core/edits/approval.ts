@@ -4,7 +4,7 @@
 // while replacing most of it is.
 import { editStats } from '../documents/diff';
 import type { TextEdit } from '../documents/types';
-import type { ToolSettings } from './types';
+import type { ToolSettings } from '../tools/types';
 
 export const LARGE_REMOVAL_SHARE = 0.25;
 

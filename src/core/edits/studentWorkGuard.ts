@@ -10,7 +10,7 @@ import { askedFor, type RequestScope } from './askedFor';
 
 export { askedFor };
 import type { DocumentAccess } from '../documents/types';
-import type { ToolContext, ToolResult } from './types';
+import type { ToolContext, ToolResult } from '../tools/types';
 
 export type StudentWorkVerdict =
   /** Nothing of the students' is touched, or the user asked for exactly this: go ahead. */
