@@ -23,8 +23,8 @@ function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [readFileSync(join(dir, e.name), 'utf8')] : []));
 }
 
-/** Context keys the extension's code sets (`executeCommand('setContext', 'key', ...)`). */
-const SET_KEYS = new Set(sources(resolve('src')).flatMap((text) => [...text.matchAll(/'setContext',\s*'([\w.]+)'/g)].map((m) => m[1] ?? '')));
+/** Context keys the extension's code sets (`executeCommand('setContext', 'key', ...)`, or through contextKeys.ts's `setContext('key', ...)`). */
+const SET_KEYS = new Set(sources(resolve('src')).flatMap((text) => [...text.matchAll(/(?:'setContext',|\bsetContext\()\s*'([\w.]+)'/g)].map((m) => m[1] ?? '')));
 
 describe('the getting-started walkthrough', () => {
   const steps = manifest.contributes.walkthroughs.flatMap((w) => w.steps);
