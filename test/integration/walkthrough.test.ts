@@ -97,13 +97,11 @@ describe('onboarding walkthrough', () => {
     const lesson = vscode.Uri.joinPath(folder, uniqueName('walkthrough', '.lesson.xml'));
     await vscode.workspace.fs.writeFile(notes, new TextEncoder().encode('not a lesson\n'));
     await vscode.workspace.fs.writeFile(lesson, new TextEncoder().encode('<lesson title="Rain"><p>Rain falls.</p></lesson>\n'));
-    // As in the whole suite: this window has had a lesson in the editor, and its step ticked. (The
-    // walkthrough is open first: one registered while a lesson is already in the editor never ticks
-    // it in that window, as VS Code takes a context already true at registration as seen.)
-    await openWalkthrough();
+    // As in the whole suite: this window has had a lesson in the editor (whether the step ticked
+    // then depends on the window: one whose walkthrough registered with a lesson already in the
+    // editor takes the event as seen and never ticks it there; the reload below starts clean).
     await vscode.window.showTextDocument(lesson, { preview: false });
     await openWalkthrough();
-    await waitUntil(() => stepDone('openLesson'), '"Open a lesson" ticked');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.window.showTextDocument(notes, { preview: false });
     await vscode.commands.executeCommand('resetGettingStartedProgress');

@@ -58,6 +58,8 @@ function diskFull(err: unknown): never {
 export class Agent {
   /** Sessions with a turn starting or running here. */
   private readonly active = new Set<string>();
+  /** Per session, the last of this process's openings of its owner, so they queue instead of refusing each other. */
+  private readonly opening = new Map<string, Promise<unknown>>();
   /** Their owners, once loaded: the live truth until the turn ends. */
   private readonly live = new Map<string, SessionOwner>();
   private readonly clock: OwnerClock;
@@ -173,20 +175,40 @@ export class Agent {
 
   /** Changes to a session outside a turn; applied to the live owner when a turn is running. */
   private async change(sessionId: string, apply: (owner: SessionOwner) => void): Promise<ReadonlySession> {
-    const live = this.live.get(sessionId);
-    if (live) {
-      apply(live);
-      await live.save();
-      return live.session;
-    }
-    const owner = await SessionOwner.open(this.deps.store, sessionId, this.clock);
-    try {
-      apply(owner);
-      await owner.save();
-      return owner.session;
-    } finally {
-      await owner.close();
-    }
+    return this.exclusive(sessionId, async () => {
+      const live = this.live.get(sessionId);
+      if (live) {
+        apply(live);
+        await live.save();
+        return live.session;
+      }
+      const owner = await SessionOwner.open(this.deps.store, sessionId, this.clock);
+      try {
+        apply(owner);
+        await owner.save();
+        return owner.session;
+      } finally {
+        await owner.close();
+      }
+    });
+  }
+
+  /**
+   * Runs `fn` after this process's other openings of the session's owner: a change made while the
+   * teacher types (an edit marked as changed since) and the next message's turn take the lock in
+   * turn, where the second was refused as if another window held the session.
+   */
+  private exclusive<T>(sessionId: string, fn: () => Promise<T>): Promise<T> {
+    const result = (this.opening.get(sessionId) ?? Promise.resolve()).then(fn, fn);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.opening.set(sessionId, tail);
+    void tail.then(() => {
+      if (this.opening.get(sessionId) === tail) this.opening.delete(sessionId);
+    });
+    return result;
   }
 
   renameSession(sessionId: string, title: string): Promise<ReadonlySession> {
@@ -233,8 +255,11 @@ export class Agent {
     this.active.add(request.sessionId);
     let owner: SessionOwner | undefined;
     try {
-      owner = await SessionOwner.open(this.deps.store, request.sessionId, this.clock);
-      this.live.set(request.sessionId, owner);
+      owner = await this.exclusive(request.sessionId, async () => {
+        const opened = await SessionOwner.open(this.deps.store, request.sessionId, this.clock);
+        this.live.set(request.sessionId, opened);
+        return opened;
+      });
       if (await this.settle(owner)) await owner.save();
       const opened = owner;
       const emitFor =
