@@ -74,6 +74,7 @@ export class Agent {
       document: (session) => deps.document(session),
       busy: (sessionId) => this.active.has(sessionId),
       settle: (owner) => this.settle(owner),
+      exclusive: (sessionId, fn) => this.exclusive(sessionId, fn),
     });
   }
 
@@ -92,20 +93,22 @@ export class Agent {
     const running = this.live.get(sessionId);
     if (running) return running.session;
     if (this.active.has(sessionId)) return this.deps.store.get(sessionId);
-    let owner: SessionOwner;
-    try {
-      owner = await SessionOwner.open(this.deps.store, sessionId, this.clock);
-    } catch (err) {
-      // Reading needs no lock: in use elsewhere, or no room on the disk for one, the session is shown as stored.
-      if (err instanceof SessionInUseError || isDiskFull(err)) return this.deps.store.get(sessionId);
-      throw err;
-    }
-    try {
-      if (await this.settle(owner)) await owner.save();
-      return owner.session;
-    } finally {
-      await owner.close();
-    }
+    return this.exclusive(sessionId, async () => {
+      let owner: SessionOwner;
+      try {
+        owner = await SessionOwner.open(this.deps.store, sessionId, this.clock);
+      } catch (err) {
+        // Reading needs no lock: in use elsewhere, or no room on the disk for one, the session is shown as stored.
+        if (err instanceof SessionInUseError || isDiskFull(err)) return this.deps.store.get(sessionId);
+        throw err;
+      }
+      try {
+        if (await this.settle(owner)) await owner.save();
+        return owner.session;
+      } finally {
+        await owner.close();
+      }
+    });
   }
 
   /** Who else is writing the session (another window, the command line), if anyone. */
@@ -163,14 +166,16 @@ export class Agent {
    */
   async takeOverSession(sessionId: string): Promise<ReadonlySession> {
     if (this.active.has(sessionId)) return this.readSession(sessionId);
-    const owner = await SessionOwner.open(this.deps.store, sessionId, this.clock, { takeOver: true }).catch(diskFull);
-    try {
-      this.log('warn', `Session ${sessionId} was taken over from its other writer.`);
-      if (await this.settle(owner)) await owner.save();
-      return owner.session;
-    } finally {
-      await owner.close();
-    }
+    return this.exclusive(sessionId, async () => {
+      const owner = await SessionOwner.open(this.deps.store, sessionId, this.clock, { takeOver: true }).catch(diskFull);
+      try {
+        this.log('warn', `Session ${sessionId} was taken over from its other writer.`);
+        if (await this.settle(owner)) await owner.save();
+        return owner.session;
+      } finally {
+        await owner.close();
+      }
+    });
   }
 
   /** Changes to a session outside a turn; applied to the live owner when a turn is running. */
@@ -194,7 +199,8 @@ export class Agent {
   }
 
   /**
-   * Runs `fn` after this process's other openings of the session's owner: a change made while the
+   * Runs `fn` after this process's other openings of the session's owner (every one goes through
+   * here: showing, changing, running, restoring, taking over, deleting): a change made while the
    * teacher types (an edit marked as changed since) and the next message's turn take the lock in
    * turn, where the second was refused as if another window held the session.
    */
@@ -247,7 +253,7 @@ export class Agent {
 
   async deleteSession(sessionId: string): Promise<void> {
     if (this.active.has(sessionId)) throw new AgentRequestError('Stop the running request before deleting its session.');
-    await SessionOwner.delete(this.deps.store, sessionId);
+    await this.exclusive(sessionId, () => SessionOwner.delete(this.deps.store, sessionId));
   }
 
   async run(request: TurnRequest, onEvent: (e: AgentEvent) => void, signal: AbortSignal = new AbortController().signal): Promise<TurnOutcome> {

@@ -24,6 +24,8 @@ export interface RewinderDeps {
   busy(sessionId: string): boolean;
   /** Settles what a crash left open in a session just opened (Agent.settle); true when something changed. */
   settle(owner: SessionOwner): Promise<boolean>;
+  /** Runs `fn` after this process's other openings of the session (Agent.exclusive): they queue instead of refusing each other. */
+  exclusive<T>(sessionId: string, fn: () => Promise<T>): Promise<T>;
 }
 
 export interface RewindOptions {
@@ -57,28 +59,34 @@ export class Rewinder {
   /** Carries `request` out, or (with places to ask about) changes nothing and says so. */
   async rewind(sessionId: string, request: RewindRequest, options: RewindOptions = {}): Promise<RewindOutcome> {
     if (this.deps.busy(sessionId)) throw new RewindRefused('Wait for the agent to finish before restoring.');
-    const owner = await SessionOwner.open(this.deps.store, sessionId, this.deps.clock);
-    try {
-      if (await this.deps.settle(owner)) await owner.save();
-      const document = this.deps.document(owner.session);
-      const current = await this.readLesson(owner.session, request);
-      const plan = planRewind(owner.session, request, current?.text);
-      const restoring = this.restoring(plan, document, options.keepTyping ? 'applying' : 'asking');
-      if (plan.lesson && plan.lesson.conflicts.length > 0 && !options.keepTyping) {
-        if (options.recordQuestion) {
-          owner.setRestoring(restoring);
-          await owner.save();
-        }
-        return { status: 'conflict', plan };
+    return this.deps.exclusive(sessionId, async () => {
+      const owner = await SessionOwner.open(this.deps.store, sessionId, this.deps.clock);
+      try {
+        return await this.rewindOwned(owner, request, options);
+      } finally {
+        await owner.close();
       }
-      if (!changes(plan)) throw new RewindRefused('Nothing would change: the agent changed nothing in the lesson after that point.');
-      await this.changeLesson(owner, plan, document, current, { ...restoring, state: 'applying' });
-      finishRewind(owner, owner.session.restoring ?? { ...restoring, state: 'applying' });
-      await owner.save();
-      return { status: 'done', plan };
-    } finally {
-      await owner.close();
+    });
+  }
+
+  private async rewindOwned(owner: SessionOwner, request: RewindRequest, options: RewindOptions): Promise<RewindOutcome> {
+    if (await this.deps.settle(owner)) await owner.save();
+    const document = this.deps.document(owner.session);
+    const current = await this.readLesson(owner.session, request);
+    const plan = planRewind(owner.session, request, current?.text);
+    const restoring = this.restoring(plan, document, options.keepTyping ? 'applying' : 'asking');
+    if (plan.lesson && plan.lesson.conflicts.length > 0 && !options.keepTyping) {
+      if (options.recordQuestion) {
+        owner.setRestoring(restoring);
+        await owner.save();
+      }
+      return { status: 'conflict', plan };
     }
+    if (!changes(plan)) throw new RewindRefused('Nothing would change: the agent changed nothing in the lesson after that point.');
+    await this.changeLesson(owner, plan, document, current, { ...restoring, state: 'applying' });
+    finishRewind(owner, owner.session.restoring ?? { ...restoring, state: 'applying' });
+    await owner.save();
+    return { status: 'done', plan };
   }
 
   /**
@@ -90,13 +98,15 @@ export class Rewinder {
     const asked = session.restoring;
     if (asked?.state !== 'asking') throw new RewindRefused('This session is not waiting for a decision about a restore.');
     if (!approved) {
-      const owner = await SessionOwner.open(this.deps.store, sessionId, this.deps.clock);
-      try {
-        owner.setRestoring(undefined);
-        await owner.save();
-      } finally {
-        await owner.close();
-      }
+      await this.deps.exclusive(sessionId, async () => {
+        const owner = await SessionOwner.open(this.deps.store, sessionId, this.deps.clock);
+        try {
+          owner.setRestoring(undefined);
+          await owner.save();
+        } finally {
+          await owner.close();
+        }
+      });
       return 'declined';
     }
     const request: RewindRequest =
