@@ -9,7 +9,7 @@ import { ApiKeyStore } from './vscode/apiKey';
 import { createChatActions } from './vscode/chatActions';
 import { registerChatView } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
-import { registerContextKeys } from './vscode/contextKeys';
+import { registerContextKeys, setSessionShown } from './vscode/contextKeys';
 import { watchDocuments } from './vscode/documentWatch';
 import { EditHighlighter } from './vscode/editHighlight';
 import { createLastSession } from './vscode/lastSession';
@@ -75,6 +75,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Lesson
       statusBar.setBusy(busy);
       void vscode.commands.executeCommand('setContext', 'lessonAgent.busy', busy);
     },
+    onSessionShown: setSessionShown,
   });
   context.subscriptions.push({ dispose: () => controller.dispose() }, watchDocuments(controller, log));
   sessionProblem = (message) => controller.notice(message);

@@ -60,7 +60,10 @@ export class ChatController {
       log: (level, message) => deps.log(level, message),
       notify: (level, message) => deps.actions.notify(level, message),
       runningSessionId: () => this.turns.sessionId,
-      changed: () => this.pushSnapshot(),
+      changed: () => {
+        this.pushSnapshot();
+        deps.onSessionShown?.(this.currentSessionId);
+      },
       writerPollMs: deps.writerPollMs ?? 2000,
     });
     this.panel = new PanelActions({

@@ -52,6 +52,8 @@ export interface ChatControllerDeps {
   lastSession: LastSessionTracker;
   log(level: LogLevel, message: string): void;
   onBusyChange?(busy: boolean): void;
+  /** The panel shows another session, or none (its id): what the editor's menus offer follows it. */
+  onSessionShown?(sessionId: string | undefined): void;
   schedule?: Scheduler;
   /** How often a read-only session checks whether its other writer has finished (default 2 s). */
   writerPollMs?: number;

@@ -46,6 +46,18 @@ describe('chat controller', () => {
     assert.ok(s.webview.posts.some((p) => p.type === 'sessions' && p.sessions.length === 1), 'the sessions list is refreshed');
   });
 
+  it('says which session the panel shows as it changes: none, the one the first message made, none after New session', async () => {
+    const shown: Array<string | undefined> = [];
+    s = await setup(HELLO, { deps: { onSessionShown: (id) => shown.push(id) } });
+    assert.equal(s.controller.currentSessionId, undefined, 'a new user starts with no session');
+    await s.controller.handle({ type: 'send', text: 'hello' });
+    const made = s.controller.currentSessionId;
+    assert.ok(made);
+    assert.equal(shown.at(-1), made, 'the session the message made is said at once (Export Chat is offered)');
+    await s.controller.handle({ type: 'newSession' });
+    assert.equal(shown.at(-1), undefined, 'after New session nothing is shown (Export Chat is not offered)');
+  });
+
   it('coalesces a stream of deltas into far fewer posts', async () => {
     s = await setup({ steps: [{ chunk: 1, blocks: [{ type: 'text', text: 'x'.repeat(600) }] }] });
     await s.controller.handle({ type: 'send', text: 'hello' });
