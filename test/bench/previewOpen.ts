@@ -1,4 +1,5 @@
-// Opening the preview of a 300 KB lesson (about 270 exercises): from the host's first message
+// Opening the preview of a 300 KB lesson, in two shapes: reading units (a passage and one exercise
+// each, 273 exercises: the lesson the issue measured) and dense exercises (759 short ones). From the host's first message
 // reaching the preview to the first frame with the lesson on screen (its `rendered`), and the
 // host's work before it (building the lesson view and the messages, as src/vscode/previewPanel.ts
 // does). Two ways of opening, alternated under the same machine conditions: the whole lesson in
@@ -13,12 +14,14 @@ import type { KeyedLesson } from '../../src/shared/lessonPatch';
 import { keyLesson, lessonPatch, splitOpening } from '../../src/shared/lessonPatch';
 import type { PreviewHostMessage } from '../../src/shared/previewProtocol';
 import { OPENING_BLOCKS } from '../../src/shared/previewProtocol';
-import { bigLesson } from '../unit/core/lesson/bigLesson';
+import { bigLesson, readingLesson } from '../unit/core/lesson/bigLesson';
 import type { PreviewServer } from '../webview/harness';
 import { WebviewPage, launchBrowser, startPreviewServer } from '../webview/harness';
 
 const ROUNDS = 7;
 const FRAME_MS = 1000 / 60;
+/** The issue's target for opening a 300 KB lesson. */
+const OPEN_BUDGET_MS = 500;
 const URI = 'file:///w/big.lesson.xml';
 const fields = (version: number, seq: number) => ({ uri: URI, name: 'big.lesson.xml', version, seq });
 
@@ -76,31 +79,45 @@ async function openOnce(browser: Browser, server: PreviewServer, text: string, s
   return { hostMs: host.ms, firstMs: Number(first?.ms), wholeMs: Number(whole?.ms), typingMs: Number(typing?.ms) };
 }
 
+/** The two lessons opened: the issue's shape (reading units, 273 exercises in 300 KB) and a denser one (759 short exercises in 300 KB). */
+function lessons(): Array<{ label: string; text: string }> {
+  return [
+    { label: 'reading units', text: readingLesson(273) },
+    { label: 'dense exercises', text: bigLesson(300_000).text },
+  ];
+}
+
 export async function runPreviewOpenBench(log: (line: string) => void = console.log): Promise<void> {
-  const { text } = bigLesson(300_000);
-  const built = new LessonViewCache().build(text);
-  const blocks = built.ok ? built.lesson.blocks.length : 0;
-  const exercises = (text.match(/<exercise\b/g) ?? []).length;
   const server = await startPreviewServer();
   const browser = await launchBrowser();
-  const runs: Record<'whole' | 'split', OpenRun[]> = { whole: [], split: [] };
   try {
-    for (let i = 0; i < ROUNDS; i++) {
-      runs.whole.push(await openOnce(browser, server, text, false));
-      runs.split.push(await openOnce(browser, server, text, true));
-    }
+    for (const { label, text } of lessons()) await benchLesson(browser, server, label, text, log);
   } finally {
     await browser.close();
     await server.close();
   }
-  log(`preview-open: ${Math.round(text.length / 1024)} KB lesson, ${exercises} exercises, ${blocks} blocks; ${ROUNDS} alternating openings each`);
+}
+
+async function benchLesson(browser: Browser, server: PreviewServer, name: string, text: string, log: (line: string) => void): Promise<void> {
+  const built = new LessonViewCache().build(text);
+  const blocks = built.ok ? built.lesson.blocks.length : 0;
+  const exercises = (text.match(/<exercise\b/g) ?? []).length;
+  const runs: Record<'whole' | 'split', OpenRun[]> = { whole: [], split: [] };
+  for (let i = 0; i < ROUNDS; i++) {
+    runs.whole.push(await openOnce(browser, server, text, false));
+    runs.split.push(await openOnce(browser, server, text, true));
+  }
+  log(`preview-open (${name}): ${Math.round(text.length / 1024)} KB lesson, ${exercises} exercises, ${blocks} blocks; ${ROUNDS} alternating openings each`);
   for (const [label, key] of [['whole lesson in one message (as before)', 'whole'], [`first ${OPENING_BLOCKS} blocks, then the rest as a patch`, 'split']] as const) {
     const r = runs[key];
     const first = r.map((x) => x.firstMs);
+    const host = median(r.map((x) => x.hostMs));
+    const whole = median(r.map((x) => x.wholeMs));
     log(`  ${label}`);
-    log(`    host: ${median(r.map((x) => x.hostMs)).toFixed(0)} ms (median) to build the view and the messages`);
+    log(`    host: ${host.toFixed(0)} ms (median) to build the view and the messages`);
     log(`    preview, first rendered: ${median(first).toFixed(0)} ms (median; range ${Math.min(...first).toFixed(0)}-${Math.max(...first).toFixed(0)})`);
-    log(`    preview, whole lesson on screen: ${median(r.map((x) => x.wholeMs)).toFixed(0)} ms (median, from its message)`);
+    log(`    preview, whole lesson on screen: ${whole.toFixed(0)} ms (median, from its message)`);
+    log(`    opening in all (host + first rendered / + whole lesson): ${(host + median(first)).toFixed(0)} / ${(host + whole).toFixed(0)} ms, against ${OPEN_BUDGET_MS} ms`);
     const typing = median(r.map((x) => x.typingMs));
     log(`    then one sentence typed: ${typing.toFixed(1)} ms (median) against one frame (${FRAME_MS.toFixed(1)} ms): ${typing <= FRAME_MS ? 'within a frame' : 'OVER a frame'}`);
   }
