@@ -95,7 +95,7 @@ export function PreviewApp(): ReactNode {
     window.scrollTo({ top: Math.max(0, scrollTopForLine(items, line) - offset - 4) });
   }, []);
 
-  const { document: doc, highlight, clearHighlight, report, answerReport } = usePreviewHost(scrollTo);
+  const { document: doc, highlight, clearHighlight, committed, report, answerReport } = usePreviewHost(scrollTo);
 
   useLayoutEffect(() => {
     if (doc?.lesson && pendingScroll.current !== undefined) scrollTo(pendingScroll.current);
@@ -105,12 +105,14 @@ export function PreviewApp(): ReactNode {
     if (doc) saveState({ uri: doc.uri, copy });
   }, [doc?.uri, copy]);
 
-  // Tell the host when a version is on screen (the frame after it was committed).
+  // Tell the host when a version is on screen (the frame after it was committed), and let what
+  // waits for its paint follow.
   useLayoutEffect(() => {
     if (!doc) return;
+    committed();
     const frame = requestAnimationFrame(() => post({ type: 'rendered', version: doc.version, ms: performance.now() - doc.receivedAt }));
     return () => cancelAnimationFrame(frame);
-  }, [doc]);
+  }, [doc, committed]);
 
   // An agent edit lights up once the version it made is the one on screen.
   useLayoutEffect(() => {

@@ -9,6 +9,7 @@ import type { ExchangeReport, ReportAnswer } from '../../../src/shared/previewPr
 import { parsePreviewHostMessage } from '../../../src/shared/previewProtocol';
 import type { PreviewDocument } from './previewDocument';
 import { nextDocument } from './previewDocument';
+import type { PaintGate } from './paintGate';
 import { paintGate } from './paintGate';
 import type { LineRange } from './sourceMap';
 import { post } from './previewApi';
@@ -23,6 +24,8 @@ export interface PreviewHostState {
   highlight: PendingHighlight | undefined;
   /** Consumed by the page once applied. */
   clearHighlight: () => void;
+  /** The page committed the document it shows (what waits for its paint may follow: paintGate.ts). */
+  committed: () => void;
   /** An export's or an import's report, until the teacher answers it. */
   report: ExchangeReport | undefined;
   answerReport: (answer: ReportAnswer) => void;
@@ -39,6 +42,8 @@ export function usePreviewHost(onScrollTo: (line: number) => void): PreviewHostS
   const current = useRef<PreviewDocument | undefined>(undefined);
   // Patches that keep coming after a refusal ask once: the whole document is on its way.
   const asked = useRef(false);
+  // The listener's gate, told when a document is committed.
+  const gate = useRef<PaintGate | undefined>(undefined);
 
   useEffect(() => {
     /** Applies one message; true when it was a readable whole document (what follows waits for its paint). */
@@ -77,12 +82,17 @@ export function usePreviewHost(onScrollTo: (line: number) => void): PreviewHostS
       }
       return false;
     };
-    const onMessage = paintGate(apply);
+    const { onMessage, committed } = paintGate(apply);
+    gate.current = { onMessage, committed };
     window.addEventListener('message', onMessage);
     post({ type: 'ready' });
-    return () => window.removeEventListener('message', onMessage);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      gate.current = undefined;
+    };
   }, []);
 
+  const committed = useCallback(() => gate.current?.committed(), []);
   const clearHighlight = useCallback(() => setHighlight(undefined), []);
   const answerReport = useCallback(
     (answer: ReportAnswer) => {
@@ -91,5 +101,5 @@ export function usePreviewHost(onScrollTo: (line: number) => void): PreviewHostS
     },
     [report],
   );
-  return { document, highlight, clearHighlight, report, answerReport };
+  return { document, highlight, clearHighlight, committed, report, answerReport };
 }

@@ -73,7 +73,7 @@ function readingUnit(n: number): string {
   return `  <h2 id="r${n}">Unit ${n}: une journée au marché</h2>
   <p id="r${n}-p1">Chaque samedi matin, Claire se lève tôt et va au marché avec son petit frère Paul. Ils prennent le bus de huit heures, traversent la place de l'église et s'arrêtent d'abord chez le boulanger, qui leur vend une baguette encore chaude (unit ${n}).</p>
   <p id="r${n}-p2">Ensuite, ils font le tour des étals. Le marchand de fruits <strong>connaît</strong> bien Claire : il lui garde toujours les <em>meilleures</em> fraises, et il demande des nouvelles de sa grand-mère, qui habite à la campagne.</p>
-  <p id="r${n}-p3">Avant de rentrer, Paul veut toujours un morceau de fromage. Claire compte son argent, paie le fromager et range les courses dans son grand panier bleu.</p>
+  <p id="r${n}-p3">Avant de rentrer, Paul veut toujours un morceau de fromage. Claire compte son argent, paie le fromager et range les courses dans son grand panier bleu. Sur le chemin du retour, ils passent devant la fontaine de la place.</p>
 ${readingExercise(n)}`;
 }
 
