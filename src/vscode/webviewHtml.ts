@@ -1,5 +1,5 @@
 // A webview's HTML (the chat's, the lesson preview's): the strict CSP (shared/webviewCsp.ts) with a
-// per-load nonce, resources only from dist/.
+// per-load nonce, resources only from dist/, in VS Code's display language.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { webviewCsp } from '../shared/webviewCsp';
@@ -11,8 +11,10 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, b
   const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, `${bundle}.js`));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(dist, `${bundle}.css`));
   const csp = webviewCsp(webview.cspSource, nonce);
+  // VS Code's display language: the page picks its words by it (webview-ui/src/l10n.ts).
+  const lang = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(vscode.env.language) ? vscode.env.language : 'en';
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">

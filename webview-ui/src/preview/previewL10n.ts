@@ -1,77 +1,26 @@
-// Every user-visible string of the lesson preview, in one bundle (see ../l10n.ts for the chat's).
-// Placeholders are {0}, {1}... in the order of the arguments to `t`.
+// The lesson preview's words in the display language VS Code gives the page (<html lang>), English
+// when it has no translation (see ../l10n.ts for the chat's). Placeholders are {0}, {1}... in the
+// order of the arguments to `t`.
+import { en, type PreviewMessageKey, type PreviewMessages } from './l10n/en';
 
-export const en = {
-  previewLabel: 'Lesson preview',
-  waiting: 'Reading the lesson...',
-  studentView: 'Student view',
-  teacherView: 'Teacher view',
-  viewToggle: 'Show the lesson as',
-  exportMenu: 'Export',
-  exportTitle: 'Export the lesson to print, or for a learning platform',
-  exportHtml: 'Printable page (HTML)',
-  exportHtmlStudent: 'The student copy: no answers, to print',
-  exportHtmlTeacher: 'The teacher copy, with the answer key',
-  exportGift: 'GIFT, for Moodle',
-  exportGiftDetail: "Questions for Moodle's question bank",
-  exportQti: 'QTI 3.0 package',
-  exportQtiDetail: 'For Canvas, Blackboard, TAO, Inspera and other platforms',
-  formatGift: 'GIFT (Moodle)',
-  formatQti: 'a QTI 3.0 package',
-  oneQuestion: '1 question',
-  questions: '{0} questions',
-  inOneExercise: '{0} in 1 exercise',
-  inExercises: '{0} in {1} exercises',
-  reportExportTitle: 'Before you export as {0}',
-  reportExportSummary: '{0} go out. Not everything can go as it is:',
-  reportImportTitle: 'Imported from {0}',
-  reportImportSummary: '{0} came in. Not everything came in as it was:',
-  reportImportAll: '{0} came in, as they were.',
-  reportExport: 'Export...',
-  reportCancel: 'Cancel',
-  reportClose: 'Close',
-  errorTitle: 'Line {0}: the XML cannot be read',
-  errorKeeps: 'The preview shows the last version that could be read.',
-  errorNone: 'Nothing to show until the XML can be read.',
-  errorGoto: 'Go to line {0}',
-  empty: 'This lesson is empty.',
-  broken: 'This part of the lesson could not be shown.',
-  exercise: 'Exercise {0}',
-  points: '{0} points',
-  point: '1 point',
-  typeInferred: 'type read from the content',
-  teacherOnly: 'Teacher only: not shown to students',
-  unknownElement: '<{0}> is not part of the lesson format',
-  gap: 'Gap',
-  gapHint: 'Gap, hint: {0}',
-  also: 'also: {0}',
-  chooseAll: '(choose all that apply)',
-  explanation: 'Why:',
-  studentAnswer: "Student's answer: {0}",
-  studentOrder: "Student's order: {0}",
-  correct: 'correct',
-  incorrect: 'not correct',
-  key: 'Key: {0}',
-  true: 'True',
-  false: 'False',
-  notGiven: 'Not given',
-  correction: 'Correction: {0}',
-  orderBox: 'Position',
-  rightOrder: 'Right order: {0}',
-  answerBox: 'Answer',
-  modelAnswer: 'Model answer:',
-  criteria: 'Marking criteria',
-  words: '{0}–{1} words',
-  atLeast: 'at least {0} words',
-  atMost: 'at most {0} words',
-  wordCount: '{0} words written',
-  writingBox: 'Writing space',
-  wordBank: 'Word bank',
-} as const;
+export { en };
+export type { PreviewMessageKey, PreviewMessages };
 
-export type PreviewMessageKey = keyof typeof en;
+/** The translations, by language (the part of a tag before its region: fr-CA is fr). */
+const BUNDLES: Readonly<Record<string, PreviewMessages>> = { en };
 
-const bundle: Record<PreviewMessageKey, string> = en;
+/** The bundle for a language tag such as "fr", "de-CH" or "pt-br": its language's, else English. */
+export function previewBundleFor(tag: string | undefined): PreviewMessages {
+  const language = (tag ?? '').toLowerCase().split('-')[0] ?? '';
+  return BUNDLES[language] ?? en;
+}
+
+const bundle: PreviewMessages = previewBundleFor(pageLanguage());
+
+/** The page's language; none outside a page (the unit tests read the English bundle). */
+function pageLanguage(): string | undefined {
+  return (globalThis as { document?: { documentElement?: { lang?: string } } }).document?.documentElement?.lang;
+}
 
 export function t(key: PreviewMessageKey, ...args: Array<string | number>): string {
   const text = bundle[key];
