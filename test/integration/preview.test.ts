@@ -217,4 +217,31 @@ describe('lesson preview', function () {
       });
     }
   });
+
+  it("prints a French lesson's worksheet in French from an English VS Code: its own words are the lesson's", async () => {
+    assert.equal(vscode.env.language, 'en', 'the editor speaks English');
+    const [sample] = await vscode.workspace.findFiles('**/french-verbs.lesson.xml', undefined, 1);
+    assert.ok(sample, 'the French sample is in the workspace');
+    const content = new TextDecoder().decode(await vscode.workspace.fs.readFile(sample));
+    const editor = await openWithPreview(uniqueName('french', '.lesson.xml'), content);
+    const target = vscode.Uri.joinPath(editor.document.uri, '..', uniqueName('verbes-eleve', '.html'));
+    await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One });
+    const running = vscode.commands.executeCommand('lessonAgent.exportLessonHtml');
+    await answerQuickInput('Student copy');
+    await answerQuickInput(target.fsPath);
+    assert.equal(((await running) as vscode.Uri | undefined)?.toString(), target.toString());
+    const printed = await printToPdf(target);
+    const text = printed.pages.join('\n');
+    assert.match(text, /Nom :[\s\S]*Date :/, 'the name line in French');
+    assert.match(text, /Exercice 1 · 5 points/i, 'the exercise label (printed in capitals)');
+    assert.match(text, /Je\s+\(parler\) français et anglais\./, 'a gap with its hint');
+    assert.doesNotMatch(text, /Name:|Exercise \d|Student copy/i, 'none of the English words');
+    const shots = join(process.env.LESSON_AGENT_TEST_ARTIFACTS ?? vscode.Uri.joinPath(target, '..').fsPath, 'screenshots');
+    mkdirSync(shots, { recursive: true });
+    printed.images.forEach((image, i) => {
+      const to = join(shots, `printed-french-student-page-${i + 1}.png`);
+      copyFileSync(image, to);
+      report(`French sample, student copy, page ${i + 1}: ${to}`);
+    });
+  });
 });

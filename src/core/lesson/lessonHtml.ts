@@ -1,7 +1,8 @@
 // The lesson as a printable HTML page to hand out: one self-contained file (its stylesheet inline,
 // no script, no remote resource, a CSP that forbids both), laid out for paper: gaps to write in,
 // boxes to tick, ruled lines for answers. The student copy is a blank worksheet; the teacher copy
-// adds the answer key and the teacher's notes. Rendered from the same view model as the preview.
+// adds the answer key and the teacher's notes. Rendered from the same view model as the preview,
+// its own words in the lesson's language (worksheetWords.ts).
 import type {
   BlankView,
   ContentBlock,
@@ -21,6 +22,7 @@ import type {
 import { exerciseTypeLabel } from '../../shared/exerciseTypeLabels';
 import { exerciseLabel, inCopy, STATEMENT_ANSWERS } from '../../shared/lessonView';
 import { LESSON_HTML_STYLE } from './lessonHtmlStyle';
+import { fill, worksheetWords, type WorksheetWords } from './worksheetWords';
 
 export interface LessonHtmlOptions {
   copy: Copy;
@@ -28,21 +30,22 @@ export interface LessonHtmlOptions {
   documentName: string;
 }
 
-const STATEMENT_LABELS = { true: 'True', false: 'False', 'not-given': 'Not given' } as const;
-
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function points(n: number): string {
-  return `${n} ${n === 1 ? 'point' : 'points'}`;
 }
 
 class Renderer {
   private exerciseNumber = 0;
   private questionNumber = 0;
 
-  constructor(private readonly copy: Copy) {}
+  constructor(
+    private readonly copy: Copy,
+    private readonly words: WorksheetWords,
+  ) {}
+
+  private points(n: number): string {
+    return n === 1 ? this.words.onePoint : fill(this.words.points, n);
+  }
 
   private get teacher(): boolean {
     return this.copy === 'teacher';
@@ -65,7 +68,7 @@ class Renderer {
     const width = Math.min(4, Math.max(1, Math.ceil(blank.answer.length / 5)));
     const hint = blank.hint ? ` <span class="hint">(${escapeHtml(blank.hint)})</span>` : '';
     if (!this.teacher) return `<span class="gap w${width}"></span>${hint}`;
-    const alts = blank.alts.length > 0 ? ` <span class="key-alts">also ${blank.alts.map(escapeHtml).join(', ')}</span>` : '';
+    const alts = blank.alts.length > 0 ? ` <span class="key-alts">${escapeHtml(fill(this.words.also, blank.alts.join(', ')))}</span>` : '';
     return `<span class="gap w${width} key">${escapeHtml(blank.answer)}</span>${alts}${hint}`;
   }
 
@@ -91,15 +94,15 @@ class Renderer {
       const mark = this.teacher && o.correct ? ' checked' : '';
       return `<li class="option${this.teacher && o.correct ? ' correct' : ''}"><span class="box ${shape}${mark}"></span><span class="letter">${letter})</span> ${this.inline(o.content)}</li>`;
     });
-    const many = q.multiple ? ' <span class="hint">(choose all that apply)</span>' : '';
-    const explanation = q.explanation ? this.keyBlock('Why:', this.inline(q.explanation)) : '';
+    const many = q.multiple ? ` <span class="hint">${escapeHtml(this.words.chooseAll)}</span>` : '';
+    const explanation = q.explanation ? this.keyBlock(this.words.why, this.inline(q.explanation)) : '';
     return `<div class="question"><p class="prompt"><span class="number">${n}.</span> ${this.inline(q.prompt)}${many}</p><ul class="options">${options.join('')}</ul>${explanation}</div>`;
   }
 
   private statement(s: StatementView): string {
     const choices = (s.notGiven ? STATEMENT_ANSWERS : (['true', 'false'] as const)).map((c) => {
       const mark = this.teacher && s.answer === c ? ' checked' : '';
-      return `<span class="choice"><span class="box circle${mark}"></span>${STATEMENT_LABELS[c]}</span>`;
+      return `<span class="choice"><span class="box circle${mark}"></span>${escapeHtml(this.words.statement[c])}</span>`;
     });
     const correction = this.teacher && s.correction ? ` <span class="key-alts">${escapeHtml(s.correction)}</span>` : '';
     // Students need room for a correction; the teacher copy prints the correction itself.
@@ -117,14 +120,14 @@ class Renderer {
 
   private rubric(rubric: RubricView): string {
     const rows = rubric.criteria.map(
-      (c) => `<tr><td>${this.inline(c.content)}</td><td class="points">${c.points === undefined ? '' : points(c.points)}</td></tr>`,
+      (c) => `<tr><td>${this.inline(c.content)}</td><td class="points">${c.points === undefined ? '' : escapeHtml(this.points(c.points))}</td></tr>`,
     );
-    return `<table class="rubric"><caption>Marking criteria</caption><tbody>${rows.join('')}</tbody></table>`;
+    return `<table class="rubric"><caption>${escapeHtml(this.words.markingCriteria)}</caption><tbody>${rows.join('')}</tbody></table>`;
   }
 
   private shortAnswer(sa: ShortAnswerView): string {
     const n = ++this.questionNumber;
-    const model = sa.modelAnswer ? this.keyBlock('Model answer:', this.inline(sa.modelAnswer)) : '';
+    const model = sa.modelAnswer ? this.keyBlock(this.words.modelAnswer, this.inline(sa.modelAnswer)) : '';
     const rubric = this.teacher && sa.rubric ? this.rubric(sa.rubric) : '';
     return `<div class="short-answer"><p class="prompt"><span class="number">${n}.</span> ${this.inline(sa.prompt)}</p>${this.ruled(sa.lines ?? 3)}${model}${rubric}</div>`;
   }
@@ -132,8 +135,14 @@ class Renderer {
   private writingArea(area: WritingAreaView): string {
     const { minWords: min, maxWords: max } = area;
     const limit =
-      min !== undefined && max !== undefined ? `Write ${min}–${max} words.` : min !== undefined ? `Write at least ${min} words.` : max !== undefined ? `Write at most ${max} words.` : '';
-    return `<div class="writing-area">${limit ? `<p class="hint">${limit}</p>` : ''}${this.ruled(area.lines ?? 8)}</div>`;
+      min !== undefined && max !== undefined
+        ? fill(this.words.writeRange, min, max)
+        : min !== undefined
+          ? fill(this.words.writeAtLeast, min)
+          : max !== undefined
+            ? fill(this.words.writeAtMost, max)
+            : '';
+    return `<div class="writing-area">${limit ? `<p class="hint">${escapeHtml(limit)}</p>` : ''}${this.ruled(area.lines ?? 8)}</div>`;
   }
 
   private exercise(ex: ExerciseView): string {
@@ -141,11 +150,11 @@ class Renderer {
     this.questionNumber = 0;
     const label = exerciseLabel(this.copy, ex);
     const meta = [
-      label.type ? escapeHtml(exerciseTypeLabel(label.type)) : '',
+      label.type ? escapeHtml(this.words.types[label.type] ?? exerciseTypeLabel(label.type)) : '',
       label.level ? escapeHtml(label.level) : '',
-      label.points !== undefined ? points(label.points) : '',
+      label.points !== undefined ? escapeHtml(this.points(label.points)) : '',
     ].filter(Boolean);
-    const header = `<p class="exercise-label">Exercise ${n}${meta.length > 0 ? ` <span class="meta">· ${meta.join(' · ')}</span>` : ''}</p>`;
+    const header = `<p class="exercise-label">${escapeHtml(fill(this.words.exercise, n))}${meta.length > 0 ? ` <span class="meta">· ${meta.join(' · ')}</span>` : ''}</p>`;
     return `<section class="exercise">${header}${ex.blocks.map((b) => this.block(b)).join('')}</section>`;
   }
 
@@ -161,7 +170,7 @@ class Renderer {
       case 'list':
         return this.list(block);
       case 'note':
-        return `<aside class="note"><p class="key-label">Teacher's note</p>${block.blocks.map((b) => this.block(b)).join('')}</aside>`;
+        return `<aside class="note"><p class="key-label">${escapeHtml(this.words.teachersNote)}</p>${block.blocks.map((b) => this.block(b)).join('')}</aside>`;
       case 'exercise':
         return this.exercise(block);
       case 'wordBank':
@@ -184,14 +193,15 @@ class Renderer {
 
 /** A complete HTML document for the lesson; reads and prints with scripts off. */
 export function renderLessonHtml(lesson: LessonView, options: LessonHtmlOptions): string {
-  const renderer = new Renderer(options.copy);
+  const words = worksheetWords(lesson.lang);
+  const renderer = new Renderer(options.copy, words);
   const title = lesson.title ?? options.documentName;
   const hasH1 = lesson.blocks.some((b) => b.kind === 'heading' && b.level === 1);
-  const copyLabel = options.copy === 'teacher' ? 'Teacher copy with answer key' : 'Student copy';
+  const copyLabel = escapeHtml(options.copy === 'teacher' ? words.teacherCopy : words.studentCopy);
   const header =
     options.copy === 'teacher'
       ? `<p class="copy-label">${copyLabel}</p>`
-      : '<p class="name-line"><span>Name:</span><span class="fill"></span><span>Date:</span><span class="fill short"></span></p>';
+      : `<p class="name-line"><span>${escapeHtml(words.name)}</span><span class="fill"></span><span>${escapeHtml(words.date)}</span><span class="fill short"></span></p>`;
   const body = lesson.blocks.map((b) => renderer.block(b)).join('\n');
   const lang = lesson.lang ? ` lang="${escapeHtml(lesson.lang)}"` : '';
   return `<!DOCTYPE html>

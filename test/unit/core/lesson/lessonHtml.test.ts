@@ -53,9 +53,29 @@ describe('lesson HTML export', () => {
   it('prints the words of the lesson, escaped, with its headings and marks', () => {
     const page = html('<lesson title="T &amp; Co" lang="fr"><h1>Fish &amp; <em>chips</em></h1><p>&lt;script&gt;alert(1)&lt;/script&gt; <strong>bold</strong></p></lesson>', 'student');
     assert.match(page, /<html lang="fr">/);
-    assert.match(page, /<title>T &#38; Co \(Student copy\)<\/title>/);
+    assert.match(page, /<title>T &#38; Co \(Version élève\)<\/title>/, "the sheet's own words are the lesson's language");
     assert.match(page, /<h1>Fish &#38; <em>chips<\/em><\/h1>/);
     assert.match(page, /<p>&#60;script&#62;alert\(1\)&#60;\/script&#62; <strong>bold<\/strong><\/p>/);
+  });
+
+  it("speaks the lesson's language, not the editor's: its own words in French, German or Spanish, English otherwise", () => {
+    const xml = (lang: string) => `<lesson lang="${lang}"><exercise id="e" type="fill-blanks" points="2"><p>Il <blank answer="va" alts="part"/>.</p></exercise>
+      <exercise id="w" type="writing"><writing-area min-words="80"/></exercise><note><p>N.</p></note></lesson>`;
+    const fr = visibleText(html(xml('fr-CA'), 'student'));
+    assert.match(fr, /Nom :\s*Date :/);
+    assert.match(fr, /Exercice 1 · 2 points/);
+    assert.match(fr, /Écris au moins 80 mots\./);
+    const frTeacher = visibleText(html(xml('fr'), 'teacher'));
+    assert.match(frTeacher, /Version enseignant avec corrigé/);
+    assert.match(frTeacher, /Exercice 1 · Texte à trous · 2 points/);
+    assert.match(frTeacher, /va aussi part/);
+    assert.match(frTeacher, /Note pour l'enseignant/);
+    const de = visibleText(html(xml('de'), 'student'));
+    assert.match(de, /Name:\s*Datum:/);
+    assert.match(de, /Aufgabe 1 · 2 Punkte[\s\S]*Schreibe mindestens 80 Wörter\./);
+    assert.match(visibleText(html(xml('de'), 'teacher')), /Aufgabe 2 · Schreibaufgabe/);
+    assert.match(visibleText(html(xml('es'), 'student')), /Nombre:\s*Fecha:[\s\S]*Ejercicio 1 · 2 puntos/);
+    for (const other of ['it', '', 'x-klingon']) assert.match(visibleText(html(xml(other), 'student')), /Name:\s*Date:[\s\S]*Exercise 1 · 2 points[\s\S]*Write at least 80 words\./, `"${other}" prints in English`);
   });
 
   it('gaps: blank lines with hints for students, answers and alternatives for the teacher', () => {

@@ -1,0 +1,150 @@
+// The printed worksheet's own words ("Name:", "Exercise 2", "Write at least 80 words."), in the
+// lesson's language, not the editor's: a French lesson exported from an English VS Code hands out
+// a French sheet. The language is the lesson's `lang` (its region ignored: fr-CA is fr); a lesson in
+// another language, or without one, gets English. Students are addressed as their textbooks do
+// (tu, du, tú). Placeholders are {0}, {1}.
+import { EXERCISE_TYPE_LABELS } from '../../shared/exerciseTypeLabels';
+
+export interface WorksheetWords {
+  readonly name: string;
+  readonly date: string;
+  readonly studentCopy: string;
+  readonly teacherCopy: string;
+  /** "Exercise {0}". */
+  readonly exercise: string;
+  readonly teachersNote: string;
+  readonly why: string;
+  readonly modelAnswer: string;
+  readonly markingCriteria: string;
+  /** "Write {0}–{1} words." */
+  readonly writeRange: string;
+  readonly writeAtLeast: string;
+  readonly writeAtMost: string;
+  readonly onePoint: string;
+  /** "{0} points". */
+  readonly points: string;
+  readonly chooseAll: string;
+  /** Other accepted answers in the key: "also {0}". */
+  readonly also: string;
+  readonly statement: { readonly true: string; readonly false: string; readonly 'not-given': string };
+  /** What a teacher of that language calls each exercise type. */
+  readonly types: Readonly<Record<string, string>>;
+}
+
+const en: WorksheetWords = {
+  name: 'Name:',
+  date: 'Date:',
+  studentCopy: 'Student copy',
+  teacherCopy: 'Teacher copy with answer key',
+  exercise: 'Exercise {0}',
+  teachersNote: "Teacher's note",
+  why: 'Why:',
+  modelAnswer: 'Model answer:',
+  markingCriteria: 'Marking criteria',
+  writeRange: 'Write {0}–{1} words.',
+  writeAtLeast: 'Write at least {0} words.',
+  writeAtMost: 'Write at most {0} words.',
+  onePoint: '1 point',
+  points: '{0} points',
+  chooseAll: '(choose all that apply)',
+  also: 'also {0}',
+  statement: { true: 'True', false: 'False', 'not-given': 'Not given' },
+  types: Object.fromEntries(EXERCISE_TYPE_LABELS),
+};
+
+const fr: WorksheetWords = {
+  name: 'Nom :',
+  date: 'Date :',
+  studentCopy: 'Version élève',
+  teacherCopy: 'Version enseignant avec corrigé',
+  exercise: 'Exercice {0}',
+  teachersNote: "Note pour l'enseignant",
+  why: 'Pourquoi :',
+  modelAnswer: 'Réponse modèle :',
+  markingCriteria: "Critères d'évaluation",
+  writeRange: 'Écris entre {0} et {1} mots.',
+  writeAtLeast: 'Écris au moins {0} mots.',
+  writeAtMost: 'Écris au plus {0} mots.',
+  onePoint: '1 point',
+  points: '{0} points',
+  chooseAll: '(plusieurs réponses possibles)',
+  also: 'aussi {0}',
+  statement: { true: 'Vrai', false: 'Faux', 'not-given': 'On ne sait pas' },
+  types: {
+    'fill-blanks': 'Texte à trous',
+    'multiple-choice': 'Choix multiple',
+    'true-false': 'Vrai ou faux',
+    sequencing: "Remets dans l'ordre",
+    'short-answer': 'Réponse courte',
+    writing: 'Expression écrite',
+  },
+};
+
+const de: WorksheetWords = {
+  name: 'Name:',
+  date: 'Datum:',
+  studentCopy: 'Schülerfassung',
+  teacherCopy: 'Lehrerfassung mit Lösungen',
+  exercise: 'Aufgabe {0}',
+  teachersNote: 'Hinweis für die Lehrkraft',
+  why: 'Warum:',
+  modelAnswer: 'Musterlösung:',
+  markingCriteria: 'Bewertungskriterien',
+  writeRange: 'Schreibe {0}–{1} Wörter.',
+  writeAtLeast: 'Schreibe mindestens {0} Wörter.',
+  writeAtMost: 'Schreibe höchstens {0} Wörter.',
+  onePoint: '1 Punkt',
+  points: '{0} Punkte',
+  chooseAll: '(mehrere Antworten möglich)',
+  also: 'auch {0}',
+  statement: { true: 'Richtig', false: 'Falsch', 'not-given': 'Steht nicht im Text' },
+  types: {
+    'fill-blanks': 'Lückentext',
+    'multiple-choice': 'Multiple Choice',
+    'true-false': 'Richtig oder falsch',
+    sequencing: 'Bring in die richtige Reihenfolge',
+    'short-answer': 'Kurze Antwort',
+    writing: 'Schreibaufgabe',
+  },
+};
+
+const es: WorksheetWords = {
+  name: 'Nombre:',
+  date: 'Fecha:',
+  studentCopy: 'Copia del alumno',
+  teacherCopy: 'Copia del profesor con soluciones',
+  exercise: 'Ejercicio {0}',
+  teachersNote: 'Nota para el profesor',
+  why: 'Por qué:',
+  modelAnswer: 'Respuesta modelo:',
+  markingCriteria: 'Criterios de evaluación',
+  writeRange: 'Escribe entre {0} y {1} palabras.',
+  writeAtLeast: 'Escribe al menos {0} palabras.',
+  writeAtMost: 'Escribe como máximo {0} palabras.',
+  onePoint: '1 punto',
+  points: '{0} puntos',
+  chooseAll: '(puede haber varias respuestas correctas)',
+  also: 'también {0}',
+  statement: { true: 'Verdadero', false: 'Falso', 'not-given': 'No se dice' },
+  types: {
+    'fill-blanks': 'Completa los huecos',
+    'multiple-choice': 'Opción múltiple',
+    'true-false': 'Verdadero o falso',
+    sequencing: 'Ordena',
+    'short-answer': 'Respuesta corta',
+    writing: 'Expresión escrita',
+  },
+};
+
+export const WORKSHEET_LANGUAGES: Readonly<Record<string, WorksheetWords>> = { en, fr, de, es };
+
+/** The worksheet's words for a lesson in `lang` ("fr", "de-AT"...); English when it has none of its own. */
+export function worksheetWords(lang: string | undefined): WorksheetWords {
+  const language = (lang ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return WORKSHEET_LANGUAGES[language] ?? en;
+}
+
+/** `text` with {0}, {1}... filled in. */
+export function fill(text: string, ...args: Array<string | number>): string {
+  return text.replace(/\{(\d+)\}/g, (m, i: string) => String(args[Number(i)] ?? m));
+}
