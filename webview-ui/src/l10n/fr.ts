@@ -2,9 +2,9 @@
 import type { Messages } from './en';
 
 export const fr: Messages = {
-  appLabel: 'Conversation Lesson Agent',
+  appLabel: 'Conversation avec Lesson Agent',
   headerNoDocument: 'Aucune leçon ouverte pour l’instant',
-  headerDocument: 'Travaille sur {0}',
+  headerDocument: 'Leçon de cette conversation : {0}',
   sessions: 'Sessions',
   newSession: 'Nouvelle session',
   demoLabel: 'Démo hors connexion : réponses préparées à l’avance, pas Claude',
@@ -28,11 +28,11 @@ export const fr: Messages = {
   cancel: 'Annuler',
   savedAs: 'Enregistré sous {0} dans {1}',
   open: 'Ouvrir',
-  boundElsewhere: 'Les modifications vont dans {0}, et non dans {1} ouvert dans l’éditeur.',
+  boundElsewhere: 'Les modifications vont dans {0}, et non dans {1}, ouvert dans l’éditeur.',
   showBound: 'L’afficher',
   newSessionFor: 'Nouvelle session pour {0}',
-  boundNow: 'Cette conversation travaille désormais sur {0} : c’est là que vont ses modifications.',
-  bindsNext: 'Cette conversation n’a pas encore de leçon. Votre prochain message portera sur {0} : c’est là qu’iront ses modifications.',
+  boundNow: 'Cette conversation porte désormais sur {0} : c’est là que seront faites ses modifications.',
+  bindsNext: 'Cette conversation n’a pas encore de leçon. Votre prochain message portera sur {0} : c’est là que seront faites ses modifications.',
 
   emptyTitle: 'Sur quoi travaillons-nous ?',
   emptyIntro: 'Posez une question sur votre leçon ou demandez un exercice. Chaque étape de l’assistant s’affiche ici.',
@@ -229,7 +229,7 @@ export const fr: Messages = {
   errNetwork: 'Problème de réseau : impossible de joindre le modèle.',
   errStalled: 'La réponse s’est bloquée et a été arrêtée.',
   errServer: 'Le service du modèle a rencontré une erreur.',
-  errInvalidRequest: 'La demande a été refusée car non valide.',
+  errInvalidRequest: 'La demande a été refusée : elle n’est pas valide.',
   errNotFound: 'Modèle ou adresse introuvable.',
   errStepLimit: 'Arrêté : limite d’étapes atteinte pour cet échange.',
   errMaxTokens: 'La réponse a atteint la limite de jetons de sortie.',
