@@ -2,13 +2,14 @@
 // src/vscode/webviewHtml.ts), English when it has no translation. Placeholders are {0}, {1}... in
 // the order of the arguments to `t`.
 import { en, type MessageKey, type Messages } from './l10n/en';
+import { es } from './l10n/es';
 import { fr } from './l10n/fr';
 
 export { en };
 export type { MessageKey, Messages };
 
 /** The translations, by language (the part of a tag before its region: fr-CA is fr). */
-export const BUNDLES: Readonly<Record<string, Messages>> = { en, fr };
+export const BUNDLES: Readonly<Record<string, Messages>> = { en, es, fr };
 
 /** The bundle for a language tag such as "fr", "de-CH" or "pt-br": its language's, else English. */
 export function bundleFor(tag: string | undefined): Messages {
