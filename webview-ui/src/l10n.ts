@@ -2,6 +2,7 @@
 // src/vscode/webviewHtml.ts), English when it has no translation. Placeholders are {0}, {1}... in
 // the order of the arguments to `t`.
 import { en, type MessageKey, type Messages } from './l10n/en';
+import { de } from './l10n/de';
 import { es } from './l10n/es';
 import { fr } from './l10n/fr';
 
@@ -9,7 +10,7 @@ export { en };
 export type { MessageKey, Messages };
 
 /** The translations, by language (the part of a tag before its region: fr-CA is fr). */
-export const BUNDLES: Readonly<Record<string, Messages>> = { en, es, fr };
+export const BUNDLES: Readonly<Record<string, Messages>> = { en, de, es, fr };
 
 /** The bundle for a language tag such as "fr", "de-CH" or "pt-br": its language's, else English. */
 export function bundleFor(tag: string | undefined): Messages {

@@ -2,6 +2,7 @@
 // when it has no translation (see ../l10n.ts for the chat's). Placeholders are {0}, {1}... in the
 // order of the arguments to `t`.
 import { en, type PreviewMessageKey, type PreviewMessages } from './l10n/en';
+import { de } from './l10n/de';
 import { es } from './l10n/es';
 import { fr } from './l10n/fr';
 
@@ -9,7 +10,7 @@ export { en };
 export type { PreviewMessageKey, PreviewMessages };
 
 /** The translations, by language (the part of a tag before its region: fr-CA is fr). */
-export const BUNDLES: Readonly<Record<string, PreviewMessages>> = { en, es, fr };
+export const BUNDLES: Readonly<Record<string, PreviewMessages>> = { en, de, es, fr };
 
 /** The bundle for a language tag such as "fr", "de-CH" or "pt-br": its language's, else English. */
 export function previewBundleFor(tag: string | undefined): PreviewMessages {
