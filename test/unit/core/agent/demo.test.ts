@@ -12,7 +12,11 @@ import type { AgentEvent } from '../../../../src/shared/events';
 import { DEMO_MODEL } from '../../../../src/shared/spend';
 import { assertSameView, textOf } from './harness';
 import type { DemoRun } from './demoKit';
-import { KINDS, pendingCall, say, stepsAnswered, toolsRun, useDemoRuns } from './demoKit';
+import { BUNDLES } from '../../../../webview-ui/src/l10n';
+import { DEMO, KINDS, pendingCall, say, stepsAnswered, toolsRun, useDemoRuns } from './demoKit';
+
+/** The step that answers what the demo does not understand. */
+const FALLBACK = DEMO.fallback?.name ?? 'not understood';
 
 async function text(run: DemoRun): Promise<string> {
   assert.ok(run.path);
@@ -123,4 +127,20 @@ describe('offline demo: exercises of every kind, through the agent with the real
       ['', 'AskUserQuestion+load_skill+edit_document', 'load_skill+edit_document'],
     );
   });
+});
+
+describe("offline demo: the empty chat's example requests, in every language the panel speaks", () => {
+  const startDemo = useDemoRuns();
+
+  for (const [language, bundle] of Object.entries(BUNDLES)) {
+    it(`answers the ${language} examples with their own step, not "I did not understand"`, async () => {
+      for (const key of ['example1', 'example2', 'example3', 'example4'] as const) {
+        const run = await startDemo('french-verbs.lesson.xml', 'never');
+        const { outcome } = await say(run, bundle[key]);
+        assert.equal(outcome.status, 'completed', `${key}: ${outcome.error?.message}`);
+        const steps = stepsAnswered(run);
+        assert.ok(!steps.includes(FALLBACK), `"${bundle[key]}" (${key}) was understood: ${steps.join(', ')}`);
+      }
+    });
+  }
 });
