@@ -10,6 +10,7 @@ import { createChatActions } from './vscode/chatActions';
 import { registerChatView } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
 import { registerContextKeys, setSessionShown } from './vscode/contextKeys';
+import { setTranslator } from './shared/l10n';
 import { watchDocuments } from './vscode/documentWatch';
 import { EditHighlighter } from './vscode/editHighlight';
 import { createLastSession } from './vscode/lastSession';
@@ -35,6 +36,8 @@ export interface LessonAgentApi {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<LessonAgentApi> {
+  // The core's words for teachers in VS Code's display language (src/shared/l10n.ts).
+  setTranslator((message, ...args) => vscode.l10n.t(message, ...args));
   const log = vscode.window.createOutputChannel('Lesson Agent', { log: true });
   const apiKeys = new ApiKeyStore(context.secrets);
   const review = new ReviewDocuments();
