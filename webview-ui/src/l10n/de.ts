@@ -117,6 +117,7 @@ export const de: Messages = {
   rewindConflicts: 'Ihre Eingaben treffen hier auf Änderungen des Agenten, daher kann nicht beides erhalten bleiben: {0}. Beim Wiederherstellen bleiben Ihre Eingaben an diesen Stellen erhalten; der Rest wird rückgängig gemacht.',
   rewindPlace: 'Zeile {0} ({1})',
   oneMessage: '1 Nachricht',
+  quoted: '„{0}“',
   manyMessages: '{0} Nachrichten',
   editResend: 'Bearbeiten und erneut senden',
   editResendLabel: 'Ihre geänderte Nachricht',

@@ -118,6 +118,8 @@ export const en = {
   rewindConflicts: 'Your typing meets the agent’s changes here, so both cannot be kept: {0}. Restoring keeps your typing in these places; the rest is undone.',
   rewindPlace: 'line {0} ({1})',
   oneMessage: '1 message',
+  // Words quoted in a sentence, with the language's own quotation marks.
+  quoted: '“{0}”',
   manyMessages: '{0} messages',
   editResend: 'Edit and send again',
   editResendLabel: 'Your message, changed',

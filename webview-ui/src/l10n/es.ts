@@ -118,6 +118,7 @@ export const es: Messages = {
   rewindConflicts: 'Aquí lo que usted escribió coincide con cambios del agente, así que no se pueden conservar ambos: {0}. Al restaurar se conserva lo que escribió en esos lugares; el resto se deshace.',
   rewindPlace: 'línea {0} ({1})',
   oneMessage: '1 mensaje',
+  quoted: '«{0}»',
   manyMessages: '{0} mensajes',
   editResend: 'Editar y volver a enviar',
   editResendLabel: 'Su mensaje, modificado',

@@ -116,6 +116,7 @@ export const fr: Messages = {
   rewindConflicts: 'Ici, votre saisie touche aux modifications de l’assistant : impossible de garder les deux ({0}). La restauration garde votre saisie à ces endroits ; le reste est annulé.',
   rewindPlace: 'ligne {0} ({1})',
   oneMessage: '1 message',
+  quoted: '« {0} »',
   manyMessages: '{0} messages',
   editResend: 'Modifier et renvoyer',
   editResendLabel: 'Votre message, modifié',

@@ -56,7 +56,7 @@ function BranchRow({ branch, items }: { branch: BranchView; items: readonly Chat
       <div className="branch-line">
         <Icon name="git-branch" />
         <span className="branch-words">
-          <span className="branch-first">“{branch.firstWords}”</span>
+          <span className="branch-first">{t('quoted', branch.firstWords)}</span>
           <span className="branch-meta">
             {leftAfter(items, branch)} · {messages(branch.messages)}
           </span>

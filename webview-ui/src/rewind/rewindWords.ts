@@ -11,7 +11,7 @@ function messages(n: number): string {
 }
 
 function changes(list: readonly string[]): string {
-  return list.map((s) => `“${s}”`).join(', ');
+  return list.map((s) => t('quoted', s)).join(', ');
 }
 
 /** One sentence about the lesson, or undefined when the lesson is not part of it. */
