@@ -15,7 +15,7 @@ export const BUNDLES: Readonly<Record<string, Messages>> = { en, de, es, fr };
 /** The bundle for a language tag such as "fr", "de-CH" or "pt-br": its language's, else English. */
 export function bundleFor(tag: string | undefined): Messages {
   const language = (tag ?? '').toLowerCase().split('-')[0] ?? '';
-  return BUNDLES[language] ?? en;
+  return Object.hasOwn(BUNDLES, language) ? (BUNDLES[language] ?? en) : en;
 }
 
 const bundle: Messages = bundleFor(pageLanguage());

@@ -19,10 +19,9 @@ import type {
   StatementView,
   WritingAreaView,
 } from '../../shared/lessonView';
-import { exerciseTypeLabel } from '../../shared/exerciseTypeLabels';
 import { exerciseLabel, inCopy, STATEMENT_ANSWERS } from '../../shared/lessonView';
 import { LESSON_HTML_STYLE } from './lessonHtmlStyle';
-import { fill, worksheetWords, type WorksheetWords } from './worksheetWords';
+import { fill, worksheetWords, type WorksheetWords } from '../../shared/worksheetWords';
 
 export interface LessonHtmlOptions {
   copy: Copy;
@@ -150,7 +149,7 @@ class Renderer {
     this.questionNumber = 0;
     const label = exerciseLabel(this.copy, ex);
     const meta = [
-      label.type ? escapeHtml(this.words.types[label.type] ?? exerciseTypeLabel(label.type)) : '',
+      label.type ? escapeHtml(this.words.types.get(label.type) ?? label.type) : '',
       label.level ? escapeHtml(label.level) : '',
       label.points !== undefined ? escapeHtml(this.points(label.points)) : '',
     ].filter(Boolean);

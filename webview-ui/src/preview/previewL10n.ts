@@ -15,10 +15,13 @@ export const BUNDLES: Readonly<Record<string, PreviewMessages>> = { en, de, es, 
 /** The bundle for a language tag such as "fr", "de-CH" or "pt-br": its language's, else English. */
 export function previewBundleFor(tag: string | undefined): PreviewMessages {
   const language = (tag ?? '').toLowerCase().split('-')[0] ?? '';
-  return BUNDLES[language] ?? en;
+  return Object.hasOwn(BUNDLES, language) ? (BUNDLES[language] ?? en) : en;
 }
 
-const bundle: PreviewMessages = previewBundleFor(pageLanguage());
+/** The page's language tag (VS Code's display language), for words kept outside the bundles (exercise types). */
+export const PAGE_LANGUAGE = pageLanguage();
+
+const bundle: PreviewMessages = previewBundleFor(PAGE_LANGUAGE);
 
 /** The page's language; none outside a page (the unit tests read the English bundle). */
 function pageLanguage(): string | undefined {

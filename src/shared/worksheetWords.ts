@@ -1,9 +1,9 @@
 // The printed worksheet's own words ("Name:", "Exercise 2", "Write at least 80 words."), in the
 // lesson's language, not the editor's: a French lesson exported from an English VS Code hands out
-// a French sheet. The language is the lesson's `lang` (its region ignored: fr-CA is fr); a lesson in
+// a French sheet. The preview names exercise types from the same table, in the editor's language. The language is the lesson's `lang` (its region ignored: fr-CA is fr); a lesson in
 // another language, or without one, gets English. Students are addressed as their textbooks do
 // (tu, du, tú). Placeholders are {0}, {1}.
-import { EXERCISE_TYPE_LABELS } from '../../shared/exerciseTypeLabels';
+import { EXERCISE_TYPE_LABELS } from './exerciseTypeLabels';
 
 export interface WorksheetWords {
   readonly name: string;
@@ -28,7 +28,7 @@ export interface WorksheetWords {
   readonly also: string;
   readonly statement: { readonly true: string; readonly false: string; readonly 'not-given': string };
   /** What a teacher of that language calls each exercise type. */
-  readonly types: Readonly<Record<string, string>>;
+  readonly types: ReadonlyMap<string, string>;
 }
 
 const en: WorksheetWords = {
@@ -49,7 +49,7 @@ const en: WorksheetWords = {
   chooseAll: '(choose all that apply)',
   also: 'also {0}',
   statement: { true: 'True', false: 'False', 'not-given': 'Not given' },
-  types: Object.fromEntries(EXERCISE_TYPE_LABELS),
+  types: EXERCISE_TYPE_LABELS,
 };
 
 const fr: WorksheetWords = {
@@ -70,14 +70,14 @@ const fr: WorksheetWords = {
   chooseAll: '(plusieurs réponses possibles)',
   also: 'aussi {0}',
   statement: { true: 'Vrai', false: 'Faux', 'not-given': 'On ne sait pas' },
-  types: {
-    'fill-blanks': 'Texte à trous',
-    'multiple-choice': 'Choix multiple',
-    'true-false': 'Vrai ou faux',
-    sequencing: "Remets dans l'ordre",
-    'short-answer': 'Réponse courte',
-    writing: 'Expression écrite',
-  },
+  types: new Map([
+    ['fill-blanks', 'Texte à trous'],
+    ['multiple-choice', 'Choix multiple'],
+    ['true-false', 'Vrai ou faux'],
+    ['sequencing', "Remets dans l'ordre"],
+    ['short-answer', 'Réponse courte'],
+    ['writing', 'Expression écrite'],
+  ]),
 };
 
 const de: WorksheetWords = {
@@ -98,14 +98,14 @@ const de: WorksheetWords = {
   chooseAll: '(mehrere Antworten möglich)',
   also: 'auch {0}',
   statement: { true: 'Richtig', false: 'Falsch', 'not-given': 'Steht nicht im Text' },
-  types: {
-    'fill-blanks': 'Lückentext',
-    'multiple-choice': 'Multiple Choice',
-    'true-false': 'Richtig oder falsch',
-    sequencing: 'Bring in die richtige Reihenfolge',
-    'short-answer': 'Kurze Antwort',
-    writing: 'Schreibaufgabe',
-  },
+  types: new Map([
+    ['fill-blanks', 'Lückentext'],
+    ['multiple-choice', 'Multiple Choice'],
+    ['true-false', 'Richtig oder falsch'],
+    ['sequencing', 'Bring in die richtige Reihenfolge'],
+    ['short-answer', 'Kurze Antwort'],
+    ['writing', 'Schreibaufgabe'],
+  ]),
 };
 
 const es: WorksheetWords = {
@@ -126,22 +126,27 @@ const es: WorksheetWords = {
   chooseAll: '(puede haber varias respuestas correctas)',
   also: 'también {0}',
   statement: { true: 'Verdadero', false: 'Falso', 'not-given': 'No se dice' },
-  types: {
-    'fill-blanks': 'Completa los huecos',
-    'multiple-choice': 'Opción múltiple',
-    'true-false': 'Verdadero o falso',
-    sequencing: 'Ordena',
-    'short-answer': 'Respuesta corta',
-    writing: 'Expresión escrita',
-  },
+  types: new Map([
+    ['fill-blanks', 'Completa los huecos'],
+    ['multiple-choice', 'Opción múltiple'],
+    ['true-false', 'Verdadero o falso'],
+    ['sequencing', 'Ordena'],
+    ['short-answer', 'Respuesta corta'],
+    ['writing', 'Expresión escrita'],
+  ]),
 };
 
 export const WORKSHEET_LANGUAGES: Readonly<Record<string, WorksheetWords>> = { en, fr, de, es };
 
-/** The worksheet's words for a lesson in `lang` ("fr", "de-AT"...); English when it has none of its own. */
+/** The words for `lang` ("fr", "de-AT"...); English when it has none of its own. */
 export function worksheetWords(lang: string | undefined): WorksheetWords {
   const language = (lang ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return WORKSHEET_LANGUAGES[language] ?? en;
+  return Object.hasOwn(WORKSHEET_LANGUAGES, language) ? (WORKSHEET_LANGUAGES[language] ?? en) : en;
+}
+
+/** What a teacher in `lang` calls exercise `type` ("sequencing" is "Put in order"); an unknown type as written. */
+export function typeLabel(type: string, lang: string | undefined): string {
+  return worksheetWords(lang).types.get(type) ?? type;
 }
 
 /** `text` with {0}, {1}... filled in. */
