@@ -118,6 +118,7 @@ export const de: Messages = {
   rewindPlace: 'Zeile {0} ({1})',
   oneMessage: '1 Nachricht',
   quoted: '„{0}“',
+  imageAlt: 'Bild',
   manyMessages: '{0} Nachrichten',
   editResend: 'Bearbeiten und erneut senden',
   editResendLabel: 'Ihre geänderte Nachricht',

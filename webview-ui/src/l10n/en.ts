@@ -120,6 +120,8 @@ export const en = {
   oneMessage: '1 message',
   // Words quoted in a sentence, with the language's own quotation marks.
   quoted: '“{0}”',
+  // An image in a reply: the panel shows its description, or this word.
+  imageAlt: 'image',
   manyMessages: '{0} messages',
   editResend: 'Edit and send again',
   editResendLabel: 'Your message, changed',

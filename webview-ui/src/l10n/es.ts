@@ -119,6 +119,7 @@ export const es: Messages = {
   rewindPlace: 'línea {0} ({1})',
   oneMessage: '1 mensaje',
   quoted: '«{0}»',
+  imageAlt: 'imagen',
   manyMessages: '{0} mensajes',
   editResend: 'Editar y volver a enviar',
   editResendLabel: 'Su mensaje, modificado',

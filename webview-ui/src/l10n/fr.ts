@@ -117,6 +117,7 @@ export const fr: Messages = {
   rewindPlace: 'ligne {0} ({1})',
   oneMessage: '1 message',
   quoted: '« {0} »',
+  imageAlt: 'image',
   manyMessages: '{0} messages',
   editResend: 'Modifier et renvoyer',
   editResendLabel: 'Votre message, modifié',

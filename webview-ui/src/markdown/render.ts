@@ -8,6 +8,7 @@
 // what it sends is its own visible text, so a reply cannot show one thing and send another.
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
+import { t } from '../l10n';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
@@ -21,7 +22,7 @@ marked.use({
       return escapeHtml(text);
     },
     image({ text }) {
-      return `<span class="md-image">${escapeHtml(text || 'image')}</span>`;
+      return `<span class="md-image">${escapeHtml(text || t('imageAlt'))}</span>`;
     },
   },
 });
