@@ -21,7 +21,7 @@ export class SessionCorruptError extends Error {
 
 export class SessionNotFoundError extends Error {
   constructor(readonly sessionId: string) {
-    super(`Session ${sessionId} was not found.`);
+    super(l10n.t('Session {0} was not found.', sessionId));
     this.name = 'SessionNotFoundError';
   }
 }
