@@ -88,7 +88,7 @@ export class AgentHost implements vscode.Disposable {
     } catch (err) {
       log.error(`Moving sessions from ${old} to ${this.store.dir} failed: ${err instanceof Error ? err.message : String(err)}`);
       this.options.onSessionProblem?.(
-        'Some of your earlier sessions could not be brought into the sessions list yet. They are safe where they were; Lesson Agent tries again the next time VS Code starts.',
+        vscode.l10n.t('Some of your earlier sessions could not be brought into the sessions list yet. They are safe where they were; Lesson Agent tries again the next time VS Code starts.'),
       );
     }
   }

@@ -81,7 +81,7 @@ export async function exportLessonAs(uri: vscode.Uri, format: QuizFormat, surfac
   if (exported.notCarried.length > 0 && (await surface.report(uri, reportOf('export', format, exported))) !== 'export') return undefined;
   const target = await vscode.window.showSaveDialog({
     defaultUri: quizTarget(uri, format, surface.exportFolder),
-    filters: format === 'gift' ? { GIFT: ['txt', 'gift'] } : { 'QTI package': ['zip'] },
+    filters: format === 'gift' ? { GIFT: ['txt', 'gift'] } : { [vscode.l10n.t('QTI package')]: ['zip'] },
     title: format === 'gift' ? vscode.l10n.t('Save the GIFT file') : vscode.l10n.t('Save the QTI package'),
     saveLabel: vscode.l10n.t('Export'),
   });

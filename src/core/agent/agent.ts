@@ -24,6 +24,7 @@ import { failBeforeStart, setUpRun, type Emit, type RunSetup, type RunSources } 
 import { PANEL_WORDS, type SurfaceWords } from './surface';
 import { TurnRunner } from './turn';
 import type { TurnOutcome, TurnRequest } from './types';
+import { l10n } from '../../shared/l10n';
 
 export { AgentRequestError, NoApiKeyError };
 export type { TurnOutcome, TurnRequest };
@@ -240,8 +241,8 @@ export class Agent {
    */
   async copySession(sessionId: string, beforeTurn: string): Promise<ReadonlySession> {
     const source = await this.readSession(sessionId);
-    if (!source.turns.some((t) => t.id === beforeTurn)) throw new AgentRequestError('That message is no longer in the conversation.');
-    const owner = await SessionOwner.create(this.deps.store, this.clock, { ...(source.document ? { document: source.document } : {}), title: `Copy of ${source.title}` });
+    if (!source.turns.some((t) => t.id === beforeTurn)) throw new AgentRequestError(l10n.t('That message is no longer in the conversation.'));
+    const owner = await SessionOwner.create(this.deps.store, this.clock, { ...(source.document ? { document: source.document } : {}), title: l10n.t('Copy of {0}', source.title) });
     try {
       owner.copyConversation(source, beforeTurn);
       await owner.save();
@@ -252,12 +253,12 @@ export class Agent {
   }
 
   async deleteSession(sessionId: string): Promise<void> {
-    if (this.active.has(sessionId)) throw new AgentRequestError('Stop the running request before deleting its session.');
+    if (this.active.has(sessionId)) throw new AgentRequestError(l10n.t('Stop the running request before deleting its session.'));
     await this.exclusive(sessionId, () => SessionOwner.delete(this.deps.store, sessionId));
   }
 
   async run(request: TurnRequest, onEvent: (e: AgentEvent) => void, signal: AbortSignal = new AbortController().signal): Promise<TurnOutcome> {
-    if (this.active.has(request.sessionId)) throw new AgentRequestError('A turn is already running for this session.');
+    if (this.active.has(request.sessionId)) throw new AgentRequestError(l10n.t('A turn is already running for this session.'));
     this.active.add(request.sessionId);
     let owner: SessionOwner | undefined;
     try {
@@ -312,13 +313,13 @@ export class Agent {
   private async runMessage(request: Extract<TurnRequest, { kind: 'message' }>, owner: SessionOwner, emitFor: EmitFor, signal: AbortSignal): Promise<TurnOutcome> {
     // A key pasted into the chat is not kept either.
     const text = redactSecrets(request.text.trim());
-    if (text.length === 0) throw new AgentRequestError('The message is empty.');
+    if (text.length === 0) throw new AgentRequestError(l10n.t('The message is empty.'));
     const context = request.context;
     const block = context ? { context: { label: context.label, block: contextBlock(context.label, context.text) } } : {};
     const started = owner.startTurn({ text, ...block, ...(request.bind ? { bind: request.bind } : {}) });
     await owner.save();
     const { turn, message, abandoned } = started;
-    if (abandoned) emitFor(abandoned)({ type: 'error', code: 'cancelled', message: 'You sent a new message instead of answering.', retryable: false });
+    if (abandoned) emitFor(abandoned)({ type: 'error', code: 'cancelled', message: l10n.t('You sent a new message instead of answering.'), retryable: false });
     const userMessage = { id: message.id, text, createdAt: message.createdAt, ...(context ? { context: context.label } : {}), ...(message.bound ? { bound: message.bound } : {}) };
     const emit = emitFor(turn.id);
     emit({ type: 'turn_start', userMessage, createdAt: turn.startedAt });
@@ -329,13 +330,13 @@ export class Agent {
     const session = owner.session;
     const turn = session.turns.at(-1);
     if (!turn || session.pending || !['error', 'stopped', 'running'].includes(turn.status)) {
-      throw new AgentRequestError('There is no failed or stopped request to retry in this session.');
+      throw new AgentRequestError(l10n.t('There is no failed or stopped request to retry in this session.'));
     }
-    if (turn.error?.code === 'refusal') throw new AgentRequestError('Claude declined that request; send a new message instead of retrying it.');
+    if (turn.error?.code === 'refusal') throw new AgentRequestError(l10n.t('Claude declined that request; send a new message instead of retrying it.'));
     owner.settleStaleTurns();
     const history = toApiMessages(owner.session.messages, { skipTurns: refusedTurns(owner.session) });
     if (history.at(-1)?.role !== 'user') {
-      throw new AgentRequestError('The last answer is complete; send a new message instead of retrying.');
+      throw new AgentRequestError(l10n.t('The last answer is complete; send a new message instead of retrying.'));
     }
     owner.retryTurn(turn.id);
     await owner.save();

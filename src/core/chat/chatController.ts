@@ -18,6 +18,7 @@ import { PanelRewind } from './panelRewind';
 import { PanelTurns } from './panelTurns';
 import { ShownSession } from './shownSession';
 import type { ChatControllerDeps } from './chatTypes';
+import { l10n } from '../../shared/l10n';
 export type { ChatControllerDeps, ChatHostActions, ExportedFile } from './chatTypes';
 
 export class ChatController {
@@ -263,8 +264,12 @@ export class ChatController {
     }
     if (this.turns.taken) {
       const where = this.shown.sessions.find((s) => s.id === this.turns.sessionId);
-      const place = where && where.id !== this.currentSessionId ? ` in "${where.title}"` : '';
-      this.deps.actions.notify('warn', `The agent is still working on the last request${place}. Stop it first, or wait.`);
+      this.deps.actions.notify(
+        'warn',
+        where && where.id !== this.currentSessionId
+          ? l10n.t('The agent is still working on the last request in "{0}". Stop it first, or wait.', where.title)
+          : l10n.t('The agent is still working on the last request. Stop it first, or wait.'),
+      );
       return;
     }
     let bind: BoundDocumentView | undefined;
@@ -320,7 +325,7 @@ export class ChatController {
       return;
     }
     if (this.turns.busy) {
-      this.deps.actions.notify('warn', 'The agent is still working on the last request.');
+      this.deps.actions.notify('warn', l10n.t('The agent is still working on the last request.'));
       return;
     }
     await this.run(build(sessionId));

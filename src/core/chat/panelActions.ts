@@ -7,6 +7,7 @@ import type { Agent } from '../agent/agent';
 import type { ReadonlyEdit, ReadonlySession } from '../sessions/schema';
 import type { ChatHostActions } from './chatTypes';
 import type { LogLevel } from '../agent/context';
+import { l10n } from '../../shared/l10n';
 
 export function proposalKey(toolCallId: string): string {
   return `proposal:${toolCallId}`;
@@ -40,7 +41,7 @@ export class PanelActions {
     if (!sessionId) return;
     const pending = (await this.deps.agent.readSession(sessionId)).pending;
     if (pending?.kind !== 'confirmation' || pending.toolCallId !== toolCallId || !pending.proposal) {
-      this.deps.actions.notify('warn', 'There is no proposed change to review for this request any more.');
+      this.deps.actions.notify('warn', l10n.t('There is no proposed change to review for this request any more.'));
       return;
     }
     await this.deps.actions.openProposalDiff(proposalKey(toolCallId), pending.proposal, pending.request.title);
@@ -49,7 +50,7 @@ export class PanelActions {
   async reviewEdit(editId: string): Promise<void> {
     const found = await this.findEdit(editId);
     if (!found) {
-      this.deps.actions.notify('warn', 'That edit is no longer in this session.');
+      this.deps.actions.notify('warn', l10n.t('That edit is no longer in this session.'));
       return;
     }
     await this.deps.actions.openEditDiff(editKey(editId), found.edit);
@@ -57,11 +58,11 @@ export class PanelActions {
 
   /** Reverts one applied edit; the panel asked the user first and shows the outcome. */
   async revert(editId: string): Promise<RevertResult> {
-    if (this.deps.busy()) return { ok: false, message: 'Wait for the agent to finish before reverting an edit.' };
+    if (this.deps.busy()) return { ok: false, message: l10n.t('Wait for the agent to finish before reverting an edit.') };
     const found = await this.findEdit(editId);
-    if (!found) return { ok: false, message: 'That edit is no longer in this session.' };
+    if (!found) return { ok: false, message: l10n.t('That edit is no longer in this session.') };
     const { session, edit } = found;
-    if (edit.revertedAt) return { ok: false, message: 'This edit was already reverted.' };
+    if (edit.revertedAt) return { ok: false, message: l10n.t('This edit was already reverted.') };
     const result = await this.deps.actions.revertEdit(session, edit);
     if (!result.ok) return result;
     await this.deps.agent.markReverted(session.id, editId);
@@ -73,9 +74,9 @@ export class PanelActions {
 
   /** Makes an undone or reverted edit again; the panel shows the outcome. */
   async applyAgain(editId: string): Promise<RevertResult> {
-    if (this.deps.busy()) return { ok: false, message: 'Wait for the agent to finish before applying an edit again.' };
+    if (this.deps.busy()) return { ok: false, message: l10n.t('Wait for the agent to finish before applying an edit again.') };
     const found = await this.findEdit(editId);
-    if (!found) return { ok: false, message: 'That edit is no longer in this session.' };
+    if (!found) return { ok: false, message: l10n.t('That edit is no longer in this session.') };
     const result = await this.deps.actions.applyEditAgain(found.edit);
     if (!result.ok) return result;
     await this.followDocument();

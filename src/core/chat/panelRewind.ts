@@ -8,6 +8,7 @@ import { RewindRefused, type RewindPlan, type RewindRequest } from '../rewind/re
 import type { ReadonlySession } from '../sessions/schema';
 import { promptText } from '../sessions/summary';
 import { SessionInUseError } from '../sessions/types';
+import { l10n } from '../../shared/l10n';
 
 export function rewindKey(sessionId: string): string {
   return `rewind:${sessionId}`;
@@ -42,11 +43,11 @@ export class PanelRewind {
   /** The rewinder's request for what the panel names, or why there is none. */
   private async request(target: RewindTarget): Promise<{ sessionId: string; request: RewindRequest; session: ReadonlySession }> {
     const sessionId = this.deps.currentSessionId();
-    if (!sessionId) throw new RewindRefused('No session is open.');
+    if (!sessionId) throw new RewindRefused(l10n.t('No session is open.'));
     const session = await this.deps.agent.readSession(sessionId);
     if (target.kind !== 'restore') return { sessionId, session, request: target.kind === 'redo' ? { kind: 'redo' } : { kind: 'switch', branchId: target.branchId } };
     const turnId = session.messages.find((m) => m.id === target.messageId)?.turnId;
-    if (!turnId) throw new RewindRefused('That message is no longer in the conversation.');
+    if (!turnId) throw new RewindRefused(l10n.t('That message is no longer in the conversation.'));
     return { sessionId, session, request: { kind: 'restore', toTurn: turnId, scope: target.scope } };
   }
 
@@ -65,16 +66,21 @@ export class PanelRewind {
     const plan = await this.deps.agent.rewinder.preview(sessionId, request);
     const document = session.document;
     if (!plan.lesson || !document) return;
-    const title = target.kind === 'redo' ? 'Redo' : target.kind === 'switch' ? 'Switch to another branch' : 'Restore to an earlier point';
-    await this.deps.actions.openTextDiff(rewindKey(sessionId), document.uri, plan.lesson.before, plan.lesson.after, `${title}: ${document.name} (now ↔ after)`);
+    const title =
+      target.kind === 'redo'
+        ? l10n.t('Redo: {0} (now ↔ after)', document.name)
+        : target.kind === 'switch'
+          ? l10n.t('Switch to another branch: {0} (now ↔ after)', document.name)
+          : l10n.t('Restore to an earlier point: {0} (now ↔ after)', document.name);
+    await this.deps.actions.openTextDiff(rewindKey(sessionId), document.uri, plan.lesson.before, plan.lesson.after, title);
   }
 
   async rewind(target: RewindTarget, keepTyping: boolean): Promise<RewindResult> {
-    if (this.deps.busy()) return { ok: false, message: 'Wait for the agent to finish before going back.' };
+    if (this.deps.busy()) return { ok: false, message: l10n.t('Wait for the agent to finish before going back.') };
     try {
       const { sessionId, request, session } = await this.request(target);
       const outcome = await this.deps.agent.rewinder.rewind(sessionId, request, { keepTyping });
-      if (outcome.status === 'conflict') return { ok: false, message: 'Your typing meets the agent’s changes here.', conflicts: [...(outcome.plan.lesson?.conflicts ?? [])] };
+      if (outcome.status === 'conflict') return { ok: false, message: l10n.t('Your typing meets the agent’s changes here.'), conflicts: [...(outcome.plan.lesson?.conflicts ?? [])] };
       await this.deps.actions.closeDiffs([rewindKey(sessionId)]);
       await this.deps.changed(await this.deps.agent.readSession(sessionId));
       // The words restored away go back in the input, to send again or change.
@@ -88,11 +94,11 @@ export class PanelRewind {
 
   /** Restores both to before the message; the caller then sends the new words. */
   async restoreForResend(messageId: string, keepTyping: boolean): Promise<RewindResult> {
-    if (this.deps.busy()) return { ok: false, message: 'Wait for the agent to finish before sending again.' };
+    if (this.deps.busy()) return { ok: false, message: l10n.t('Wait for the agent to finish before sending again.') };
     try {
       const { sessionId, request } = await this.request({ kind: 'restore', messageId, scope: 'both' });
       const outcome = await this.deps.agent.rewinder.rewind(sessionId, request, { keepTyping });
-      if (outcome.status === 'conflict') return { ok: false, message: 'Your typing meets the agent’s changes here.', conflicts: [...(outcome.plan.lesson?.conflicts ?? [])] };
+      if (outcome.status === 'conflict') return { ok: false, message: l10n.t('Your typing meets the agent’s changes here.'), conflicts: [...(outcome.plan.lesson?.conflicts ?? [])] };
       await this.deps.changed(await this.deps.agent.readSession(sessionId));
       return { ok: true };
     } catch (error) {
@@ -106,7 +112,7 @@ export class PanelRewind {
     if (!sessionId) return;
     const session = await this.deps.agent.readSession(sessionId);
     const message = session.messages.find((m) => m.id === messageId);
-    if (!message) throw new RewindRefused('That message is no longer in the conversation.');
+    if (!message) throw new RewindRefused(l10n.t('That message is no longer in the conversation.'));
     await this.deps.show(await this.deps.agent.copySession(sessionId, message.turnId));
     this.deps.prefill(promptText(message));
   }

@@ -7,6 +7,7 @@ import type { Agent, TurnOutcome, TurnRequest } from '../agent/agent';
 import { AgentRequestError, NoApiKeyError } from '../agent/agent';
 import { DiskFullError, SessionInUseError } from '../sessions/types';
 import type { LogLevel } from '../agent/context';
+import { l10n } from '../../shared/l10n';
 
 export interface PanelTurnsDeps {
   agent: Pick<Agent, 'run'>;
@@ -104,7 +105,7 @@ export class PanelTurns {
     } else {
       // Model and tool faults arrive as error events; reaching here is a bug, but the panel must live.
       this.deps.log('error', `The agent failed unexpectedly: ${error instanceof Error ? error.stack : String(error)}`);
-      this.deps.notify('error', 'The agent failed unexpectedly; see the Lesson Agent log.');
+      this.deps.notify('error', l10n.t('The agent failed unexpectedly; see the Lesson Agent log.'));
     }
     return 'ended';
   }

@@ -8,6 +8,7 @@ import { placePatch } from '../documents/placePatch';
 import type { DocumentAccess, DocumentSnapshot } from '../documents/types';
 import { editPresence } from '../sessions/presence';
 import type { ReadonlyEdit } from '../sessions/schema';
+import { l10n } from '../../shared/l10n';
 
 export type RevertResult = { ok: true } | { ok: false; message: string };
 
@@ -35,14 +36,14 @@ export async function revertEdit(document: DocumentAccess, edit: ReadonlyEdit): 
   if (edit.patch.length === 0) return { ok: true };
   const current = await readNow(document);
   if ('problem' in current) return { ok: false, message: current.problem };
-  if (editPresence(edit, current.text) === 'undone') return { ok: false, message: `"${edit.summary}" is already undone in ${document.name}.` };
+  if (editPresence(edit, current.text) === 'undone') return { ok: false, message: l10n.t('"{0}" is already undone in {1}.', edit.summary, document.name) };
   const cannot = {
     ok: false as const,
-    message: `"${edit.summary}" cannot be reverted: the same part of ${document.name} has changed since. Undo by hand, or use Review to compare.`,
+    message: l10n.t('"{0}" cannot be reverted: the same part of {1} has changed since. Undo by hand, or use Review to compare.', edit.summary, document.name),
   };
   const reverted = withoutEdit(edit, current.text);
   if (reverted === undefined) return cannot;
-  const result = await document.applyEdits(computeEdits(current.text, reverted), current, `Revert: ${edit.summary}`);
+  const result = await document.applyEdits(computeEdits(current.text, reverted), current, l10n.t('Revert: {0}', edit.summary));
   if (result.ok) return { ok: true };
   return result.reason === 'conflict' ? cannot : { ok: false, message: result.message };
 }
@@ -52,14 +53,14 @@ export async function applyEditAgain(document: DocumentAccess, edit: ReadonlyEdi
   if (edit.patch.length === 0) return { ok: true };
   const current = await readNow(document);
   if ('problem' in current) return { ok: false, message: current.problem };
-  if (editPresence(edit, current.text) === 'applied') return { ok: false, message: `"${edit.summary}" is already in ${document.name}.` };
+  if (editPresence(edit, current.text) === 'applied') return { ok: false, message: l10n.t('"{0}" is already in {1}.', edit.summary, document.name) };
   const cannot = {
     ok: false as const,
-    message: `"${edit.summary}" cannot be applied again: the part of ${document.name} it changed has changed since. Use Review to compare.`,
+    message: l10n.t('"{0}" cannot be applied again: the part of {1} it changed has changed since. Use Review to compare.', edit.summary, document.name),
   };
   const again = withEdit(edit, current.text);
   if (again === undefined) return cannot;
-  const result = await document.applyEdits(computeEdits(current.text, again), current, `Apply again: ${edit.summary}`);
+  const result = await document.applyEdits(computeEdits(current.text, again), current, l10n.t('Apply again: {0}', edit.summary));
   if (result.ok) return { ok: true };
   return result.reason === 'conflict' ? cannot : { ok: false, message: result.message };
 }

@@ -14,6 +14,7 @@ import { sessionToView } from '../sessions/view';
 import type { ChatControllerDeps } from './chatTypes';
 import type { LogLevel } from '../agent/context';
 import { WriterWatch } from './writerWatch';
+import { l10n } from '../../shared/l10n';
 
 export interface ShownSessionDeps {
   agent: Pick<Agent, 'openSession' | 'writer' | 'renameSession' | 'deleteSession' | 'takeOverSession'>;
@@ -32,7 +33,7 @@ export interface ShownSessionDeps {
 }
 
 function readOnlyText(holder: LockHolder): string {
-  return `This session is in use by ${describeHolder(holder)}. It is shown read-only until that has finished.`;
+  return l10n.t('This session is in use by {0}. It is shown read-only until that has finished.', describeHolder(holder));
 }
 
 export class ShownSession {
@@ -84,11 +85,13 @@ export class ShownSession {
       // The agent settles a turn that a crash or reload left "running", so no stream shows forever.
       await this.show(await this.deps.agent.openSession(sessionId));
     } catch (error) {
-      const message =
-        error instanceof SessionCorruptError
-          ? `The session file "${sessionId}" could not be read and was set aside: ${error.message}`
-          : `The session could not be opened: ${error instanceof Error ? error.message : String(error)}`;
-      this.deps.log('error', message);
+      const reason = error instanceof Error ? error.message : String(error);
+      const corrupt = error instanceof SessionCorruptError;
+      // The log keeps the English; the teacher reads it in their language.
+      this.deps.log('error', corrupt ? `The session file "${sessionId}" could not be read and was set aside: ${reason}` : `The session could not be opened: ${reason}`);
+      const message = corrupt
+        ? l10n.t('The session file "{0}" could not be read and was set aside: {1}', sessionId, reason)
+        : l10n.t('The session could not be opened: {0}', reason);
       if (!options.quiet) this.deps.notify('error', message);
       this.writerWatch.watch(undefined);
       this.shown = this.blank();

@@ -5,6 +5,7 @@
 import type { ReadonlyBranch, ReadonlyEdit, ReadonlySession, ReadonlyTurn, RewindScope } from '../sessions/schema';
 import { isPrompt } from '../sessions/summary';
 import { planLesson, type LessonPlan, type LessonStep } from './lessonPlan';
+import { l10n } from '../../shared/l10n';
 
 export type RewindRequest =
   | { readonly kind: 'restore'; readonly toTurn: string; readonly scope: RewindScope }
@@ -65,7 +66,7 @@ interface Parts {
 
 function restoreParts(session: ReadonlySession, toTurn: string, scope: RewindScope, uri: string | undefined): Parts {
   const at = session.turns.findIndex((t) => t.id === toTurn);
-  if (at < 0) throw new RewindRefused('That message is no longer in the conversation.');
+  if (at < 0) throw new RewindRefused(l10n.t('That message is no longer in the conversation.'));
   const later = session.turns.slice(at);
   const steps = scope === 'conversation' ? [] : undoAll(editsOf(session, new Set(later.map((t) => t.id)), uri));
   return { scope, to: toTurn, ...(scope === 'document' ? {} : { asideFrom: toTurn }), setAside: scope === 'document' ? 0 : countMessages(session, later), broughtBack: 0, steps };
@@ -73,18 +74,18 @@ function restoreParts(session: ReadonlySession, toTurn: string, scope: RewindSco
 
 function redoParts(session: ReadonlySession): Parts {
   const redo = session.redo;
-  if (!redo) throw new RewindRefused('There is nothing to redo: a message was sent since the last restore, or nothing was restored.');
+  if (!redo) throw new RewindRefused(l10n.t('There is nothing to redo: a message was sent since the last restore, or nothing was restored.'));
   const branch = redo.branch ? session.branches?.find((b) => b.id === redo.branch) : undefined;
-  if (redo.branch && !branch) throw new RewindRefused('What the last restore set aside is no longer in this session.');
+  if (redo.branch && !branch) throw new RewindRefused(l10n.t('What the last restore set aside is no longer in this session.'));
   const scope: RewindScope = branch ? (redo.edits.length > 0 ? 'both' : 'conversation') : 'document';
   return { scope, to: redo.to, setAside: 0, broughtBack: branch ? branchMessages(branch) : 0, steps: redoAll(byIds(session, redo.edits)) };
 }
 
 function switchParts(session: ReadonlySession, branchId: string, uri: string | undefined): Parts {
   const branch = session.branches?.find((b) => b.id === branchId);
-  if (!branch) throw new RewindRefused('That branch is no longer in this session.');
+  if (!branch) throw new RewindRefused(l10n.t('That branch is no longer in this session.'));
   const from = branch.afterTurn === undefined ? 0 : session.turns.findIndex((t) => t.id === branch.afterTurn) + 1;
-  if (from === 0 && branch.afterTurn !== undefined) throw new RewindRefused('That branch left the conversation at a point that is on another branch now: switch to that one first.');
+  if (from === 0 && branch.afterTurn !== undefined) throw new RewindRefused(l10n.t('That branch left the conversation at a point that is on another branch now: switch to that one first.'));
   const later = session.turns.slice(from);
   const steps = [...undoAll(editsOf(session, new Set(later.map((t) => t.id)), uri)), ...redoAll(byIds(session, branch.undone))];
   return { scope: 'both', to: branchId, ...(later[0] ? { asideFrom: later[0].id } : {}), setAside: countMessages(session, later), broughtBack: branchMessages(branch), steps };

@@ -12,6 +12,7 @@ import type { ReadonlySession, Restoring } from '../sessions/schema';
 import type { SessionStore } from '../sessions/types';
 import { finishRewind } from './finish';
 import { planRewind, RewindRefused, type RewindPlan, type RewindRequest } from './rewindPlan';
+import { l10n } from '../../shared/l10n';
 
 export { RewindRefused };
 export type { RewindPlan, RewindRequest };
@@ -43,7 +44,7 @@ function changes(plan: RewindPlan): boolean {
 }
 
 function label(plan: RewindPlan): string {
-  return plan.kind === 'restore' ? 'Restore to an earlier point' : plan.kind === 'redo' ? 'Redo the restore' : 'Switch to another branch';
+  return plan.kind === 'restore' ? l10n.t('Restore to an earlier point') : plan.kind === 'redo' ? l10n.t('Redo the restore') : l10n.t('Switch to another branch');
 }
 
 export class Rewinder {
@@ -58,7 +59,7 @@ export class Rewinder {
 
   /** Carries `request` out, or (with places to ask about) changes nothing and says so. */
   async rewind(sessionId: string, request: RewindRequest, options: RewindOptions = {}): Promise<RewindOutcome> {
-    if (this.deps.busy(sessionId)) throw new RewindRefused('Wait for the agent to finish before restoring.');
+    if (this.deps.busy(sessionId)) throw new RewindRefused(l10n.t('Wait for the agent to finish before restoring.'));
     return this.deps.exclusive(sessionId, async () => {
       const owner = await SessionOwner.open(this.deps.store, sessionId, this.deps.clock);
       try {
@@ -82,7 +83,7 @@ export class Rewinder {
       }
       return { status: 'conflict', plan };
     }
-    if (!changes(plan)) throw new RewindRefused('Nothing would change: the agent changed nothing in the lesson after that point.');
+    if (!changes(plan)) throw new RewindRefused(l10n.t('Nothing would change: the agent changed nothing in the lesson after that point.'));
     await this.changeLesson(owner, plan, document, current, { ...restoring, state: 'applying' });
     finishRewind(owner, owner.session.restoring ?? { ...restoring, state: 'applying' });
     await owner.save();
@@ -96,7 +97,7 @@ export class Rewinder {
   async decide(sessionId: string, approved: boolean): Promise<RewindOutcome | 'declined'> {
     const session = await this.deps.store.get(sessionId);
     const asked = session.restoring;
-    if (asked?.state !== 'asking') throw new RewindRefused('This session is not waiting for a decision about a restore.');
+    if (asked?.state !== 'asking') throw new RewindRefused(l10n.t('This session is not waiting for a decision about a restore.'));
     if (!approved) {
       await this.deps.exclusive(sessionId, async () => {
         const owner = await SessionOwner.open(this.deps.store, sessionId, this.deps.clock);
@@ -121,7 +122,7 @@ export class Rewinder {
     try {
       return await document.read();
     } catch (error) {
-      throw new RewindRefused(`The lesson could not be read, so nothing was restored: ${error instanceof Error ? error.message : String(error)}`);
+      throw new RewindRefused(l10n.t('The lesson could not be read, so nothing was restored: {0}', error instanceof Error ? error.message : String(error)));
     }
   }
 
@@ -153,7 +154,9 @@ export class Rewinder {
     owner.setRestoring(undefined);
     await owner.save();
     throw new RewindRefused(
-      applied.reason === 'conflict' ? 'The lesson changed while it was being restored, so nothing was restored. Try again.' : `The lesson could not be changed, so nothing was restored: ${applied.message}`,
+      applied.reason === 'conflict'
+        ? l10n.t('The lesson changed while it was being restored, so nothing was restored. Try again.')
+        : l10n.t('The lesson could not be changed, so nothing was restored: {0}', applied.message),
     );
   }
 }
