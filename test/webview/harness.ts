@@ -94,7 +94,7 @@ function stubScript(): string {
 })();`;
 }
 
-function page(theme: ThemeName, origin: string, bundle: Bundle): string {
+function page(theme: ThemeName, origin: string, bundle: Bundle, lang: string): string {
   const nonce = randomBytes(16).toString('base64');
   // The extension's own policy: a test passes only under what VS Code's webviews get.
   const csp = webviewCsp(origin, nonce);
@@ -102,7 +102,7 @@ function page(theme: ThemeName, origin: string, bundle: Bundle): string {
     .map(([k, v]) => `${k}: ${v};`)
     .join(' ');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -125,7 +125,7 @@ export interface PreviewServer {
   close(): Promise<void>;
 }
 
-/** Serves the harness page at /?theme=dark|light|hc[&bundle=preview] and the bundles under /dist/webview/. */
+/** Serves the harness page at /?theme=dark|light|hc[&bundle=preview][&lang=fr] and the bundles under /dist/webview/. */
 export async function startPreviewServer(): Promise<PreviewServer> {
   // WEBVIEW_DIST points the harness at another build (e.g. a --production one) to test it instead.
   const dist = process.env.WEBVIEW_DIST ?? join(repoRoot(), 'dist', 'webview');
@@ -136,8 +136,10 @@ export async function startPreviewServer(): Promise<PreviewServer> {
     if (url.pathname === '/') {
       const theme = (url.searchParams.get('theme') ?? 'dark') as ThemeName;
       const bundle: Bundle = url.searchParams.get('bundle') === 'preview' ? 'preview' : 'main';
+      // VS Code's display language, as the host writes it into <html lang> (src/vscode/webviewHtml.ts).
+      const lang = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(url.searchParams.get('lang') ?? '') ? (url.searchParams.get('lang') ?? 'en') : 'en';
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(page(theme in THEMES ? theme : 'dark', origin, bundle));
+      res.end(page(theme in THEMES ? theme : 'dark', origin, bundle, lang));
       return;
     }
     const rel = normalize(decodeURIComponent(url.pathname)).replace(/^[/\\]+/, '');
@@ -168,6 +170,8 @@ export interface OpenOptions {
   height?: number;
   /** Device pixels per CSS pixel: 2 draws the page as VS Code at 200% zoom does (width and height stay CSS pixels). */
   deviceScaleFactor?: number;
+  /** VS Code's display language ("fr", "de"...; English by default). */
+  lang?: string;
 }
 
 /** One webview page, driven from the test as its host would drive it. */
@@ -184,7 +188,7 @@ export class WebviewPage {
       colorScheme: options.theme === 'light' ? 'light' : 'dark',
     });
     const page = await context.newPage();
-    const url = `${server.origin}/?theme=${options.theme ?? 'dark'}${options.bundle === 'preview' ? '&bundle=preview' : ''}`;
+    const url = `${server.origin}/?theme=${options.theme ?? 'dark'}${options.bundle === 'preview' ? '&bundle=preview' : ''}${options.lang ? `&lang=${encodeURIComponent(options.lang)}` : ''}`;
     await page.goto(url);
     await page.waitForFunction(() => window.__harness.posted.some((m) => m.type === 'ready'));
     return new WebviewPage(page, url);

@@ -5,6 +5,7 @@ import { en, type MessageKey, type Messages } from './l10n/en';
 import { de } from './l10n/de';
 import { es } from './l10n/es';
 import { fr } from './l10n/fr';
+import { isPseudo, pseudoBundle } from './pseudo';
 
 export { en };
 export type { MessageKey, Messages };
@@ -12,8 +13,9 @@ export type { MessageKey, Messages };
 /** The translations, by language (the part of a tag before its region: fr-CA is fr). */
 export const BUNDLES: Readonly<Record<string, Messages>> = { en, de, es, fr };
 
-/** The bundle for a language tag such as "fr", "de-CH" or "pt-br": its language's, else English. */
+/** The bundle for a language tag such as "fr", "de-CH" or "pt-br": its language's, else English (qps-ploc: pseudo.ts). */
 export function bundleFor(tag: string | undefined): Messages {
+  if (isPseudo(tag)) return pseudoBundle(en);
   const language = (tag ?? '').toLowerCase().split('-')[0] ?? '';
   return Object.hasOwn(BUNDLES, language) ? (BUNDLES[language] ?? en) : en;
 }

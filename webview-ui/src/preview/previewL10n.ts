@@ -5,6 +5,7 @@ import { en, type PreviewMessageKey, type PreviewMessages } from './l10n/en';
 import { de } from './l10n/de';
 import { es } from './l10n/es';
 import { fr } from './l10n/fr';
+import { isPseudo, pseudoBundle } from '../pseudo';
 
 export { en };
 export type { PreviewMessageKey, PreviewMessages };
@@ -12,8 +13,9 @@ export type { PreviewMessageKey, PreviewMessages };
 /** The translations, by language (the part of a tag before its region: fr-CA is fr). */
 export const BUNDLES: Readonly<Record<string, PreviewMessages>> = { en, de, es, fr };
 
-/** The bundle for a language tag such as "fr", "de-CH" or "pt-br": its language's, else English. */
+/** The bundle for a language tag such as "fr", "de-CH" or "pt-br": its language's, else English (qps-ploc: pseudo.ts). */
 export function previewBundleFor(tag: string | undefined): PreviewMessages {
+  if (isPseudo(tag)) return pseudoBundle(en);
   const language = (tag ?? '').toLowerCase().split('-')[0] ?? '';
   return Object.hasOwn(BUNDLES, language) ? (BUNDLES[language] ?? en) : en;
 }
