@@ -1,6 +1,7 @@
 // Dates, costs and usage figures as the user reads them, said once for every place that shows them:
 // the panel, the Show Sessions quick pick and the Markdown export.
 import type { Usage } from './events';
+import { fillIn } from './l10n';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -41,11 +42,14 @@ export function usageFigures(usage: Usage): UsageFigures {
   };
 }
 
-/** "13,312 in · 303 out · 6,490 cached" */
-export function usageLine(usage: Usage, locale?: string): string {
+/**
+ * "13,312 in · 303 out · 6,490 cached". `words` place the three counts, `{0}` `{1}` `{2}` (the
+ * panel passes its translation, as for formatCost).
+ */
+export function usageLine(usage: Usage, locale?: string, words = '{0} in · {1} out · {2} cached'): string {
   const n = new Intl.NumberFormat(locales(locale));
   const f = usageFigures(usage);
-  return `${n.format(f.input)} in · ${n.format(f.output)} out · ${n.format(f.cached)} cached`;
+  return fillIn(words, n.format(f.input), n.format(f.output), n.format(f.cached));
 }
 
 const costFormats = new Map<string, { cents: Intl.NumberFormat; small: Intl.NumberFormat }>();

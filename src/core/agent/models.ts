@@ -9,6 +9,8 @@
 // cache reads went from $0.20 to $0.10 per million on 2026-10-07 (some copies of the pages still
 // show the old figure), so the date goes with the table.
 
+import { l10n } from '../../shared/l10n';
+
 /** When the prices below were last checked against the platform's pricing page. */
 export const PRICES_CHECKED = '2026-11-26';
 
@@ -27,7 +29,7 @@ export interface Prices {
 export interface ModelInfo {
   readonly id: string;
   readonly label: string;
-  /** One line for "Select Model", in a teacher's terms: speed and cost. */
+  /** One line for "Select Model", in a teacher's terms: speed and cost, in VS Code's language (read when shown, after activation). */
   readonly description: string;
   /**
    * How thinking is requested. 'adaptive': `thinking: {type: 'adaptive'}` (the model decides how
@@ -53,7 +55,9 @@ export const MODELS: readonly ModelInfo[] = [
   {
     id: 'claude-sonnet-5-5',
     label: 'Claude Sonnet 5.5',
-    description: 'Recommended: fast and thorough, at a moderate cost.',
+    get description() {
+      return l10n.t('Recommended: fast and thorough, at a moderate cost.');
+    },
     thinking: 'adaptive',
     defaultDisplay: 'omitted',
     efforts: ALL_EFFORTS,
@@ -66,7 +70,9 @@ export const MODELS: readonly ModelInfo[] = [
   {
     id: 'claude-opus-5-5',
     label: 'Claude Opus 5.5',
-    description: 'The most careful writer; slower, about twice the cost of Sonnet.',
+    get description() {
+      return l10n.t('The most careful writer; slower, about twice the cost of Sonnet.');
+    },
     thinking: 'adaptive',
     defaultDisplay: 'omitted',
     efforts: ALL_EFFORTS,
@@ -78,7 +84,9 @@ export const MODELS: readonly ModelInfo[] = [
   {
     id: 'claude-haiku-5-5',
     label: 'Claude Haiku 5.5',
-    description: 'The fastest and cheapest; good for small, clear changes.',
+    get description() {
+      return l10n.t('The fastest and cheapest; good for small, clear changes.');
+    },
     thinking: 'adaptive',
     defaultDisplay: 'omitted',
     efforts: ALL_EFFORTS,
@@ -93,7 +101,9 @@ export const MODELS: readonly ModelInfo[] = [
   {
     id: 'claude-sonnet-4-5',
     label: 'Claude Sonnet 4.5',
-    description: 'The previous Sonnet: no progress notes, costs more than Sonnet 5.5.',
+    get description() {
+      return l10n.t('The previous Sonnet: no progress notes, costs more than Sonnet 5.5.');
+    },
     // Adaptive thinking does not exist on the 4.5 models and budgets are not worth their latency
     // here: they answer without thinking, and their text between steps arrives as plain text.
     thinking: 'none',
@@ -107,7 +117,9 @@ export const MODELS: readonly ModelInfo[] = [
   {
     id: 'claude-opus-4-5',
     label: 'Claude Opus 4.5',
-    description: 'The previous Opus: slower and the most expensive.',
+    get description() {
+      return l10n.t('The previous Opus: slower and the most expensive.');
+    },
     thinking: 'none',
     defaultDisplay: undefined,
     efforts: [],
@@ -119,7 +131,9 @@ export const MODELS: readonly ModelInfo[] = [
   {
     id: 'claude-haiku-4-5',
     label: 'Claude Haiku 4.5',
-    description: 'The previous Haiku: quick and cheap, less careful with long lessons.',
+    get description() {
+      return l10n.t('The previous Haiku: quick and cheap, less careful with long lessons.');
+    },
     thinking: 'none',
     defaultDisplay: undefined,
     efforts: [],
@@ -141,7 +155,9 @@ export function unknownModel(id: string): ModelInfo {
   return {
     id,
     label: id,
-    description: 'A model this version of Lesson Agent does not know; sent without thinking or effort settings.',
+    get description() {
+      return l10n.t('A model this version of Lesson Agent does not know; sent without thinking or effort settings.');
+    },
     thinking: 'none',
     defaultDisplay: undefined,
     efforts: [],

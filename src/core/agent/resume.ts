@@ -9,19 +9,21 @@ import { formatAnswers } from '../tools/askUserQuestion';
 import type { TurnContext } from './context';
 import { AgentRequestError } from './errors';
 import { DENIED, endCall, landPlanned, runTool, runToolUses, type ToolResultBlock, type ToolUse, type ToolUsesOutcome } from './toolCalls';
+import { l10n } from '../../shared/l10n';
 
 type PendingOf<K extends PendingInteraction['kind']> = Extract<PendingInteraction, { kind: K }>;
 
 /** The interaction the session waits on, if it is the one the request answers. */
 export function requirePending<K extends PendingInteraction['kind']>(session: ReadonlySession, kind: K, toolCallId: string): PendingOf<K> {
   const pending = session.pending as PendingInteraction | undefined;
-  if (!pending) throw new AgentRequestError('Nothing is waiting for an answer in this session.');
+  if (!pending) throw new AgentRequestError(l10n.t('Nothing is waiting for an answer in this session.'));
   if (pending.toolCallId !== toolCallId) {
-    throw new AgentRequestError(`The session is waiting on ${pending.toolCallId}, not ${toolCallId}.`);
+    throw new AgentRequestError(l10n.t('The session is waiting on {0}, not {1}.', pending.toolCallId, toolCallId));
   }
   if (pending.kind !== kind) {
-    const want = pending.kind === 'question' ? 'answers to its questions' : 'an approve or deny decision';
-    throw new AgentRequestError(`The pending ${pending.kind} needs ${want}.`);
+    throw new AgentRequestError(
+      pending.kind === 'question' ? l10n.t('The pending question needs answers to its questions.') : l10n.t('The pending confirmation needs an approve or deny decision.'),
+    );
   }
   return pending as PendingOf<K>;
 }
@@ -43,7 +45,7 @@ function toolUsesOf(message: ReadonlyMessage | undefined): ToolUse[] {
 export function applyAnswers(ctx: TurnContext, pending: PendingOf<'question'>, answers: AnswerValue[]): ToolResultBlock {
   ctx.owner.recordAnswer(ctx.turnId, pending.toolCallId, { answers });
   ctx.emit({ type: 'answered', toolCallId: pending.toolCallId, answers });
-  return endCall(ctx, pending.toolCallId, { content: formatAnswers(pending.questions, answers), summary: 'Answered' });
+  return endCall(ctx, pending.toolCallId, { content: formatAnswers(pending.questions, answers), summary: l10n.t('Answered') });
 }
 
 /** Records the decision; an approved call runs now, a denied one tells the model it was denied. */
@@ -61,9 +63,9 @@ export async function applyDecision(
     const block = endCall(ctx, pending.toolCallId, {
       content: note ? `${DENIED} Their feedback: ${note}` : DENIED,
       isError: true,
-      summary: 'Denied by the user',
+      summary: l10n.t('Denied by the user'),
     });
-    ctx.owner.endToolCall(pending.toolCallId, { status: 'denied', error: 'Denied by the user' });
+    ctx.owner.endToolCall(pending.toolCallId, { status: 'denied', error: l10n.t('Denied by the user') });
     return block;
   }
   const tool = use ? ctx.registry.get(use.name) : undefined;

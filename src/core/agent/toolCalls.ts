@@ -12,6 +12,7 @@ import type { Question } from '../../shared/questions';
 import { unknownToolMessage } from '../tools/registry';
 import { userRequestOf } from '../edits/studentWorkGuard';
 import type { TurnContext } from './context';
+import { l10n } from '../../shared/l10n';
 
 export type { ToolResultBlock };
 export interface ToolUse {
@@ -43,7 +44,7 @@ export function elideArgs(value: unknown, max = 2000): unknown {
 }
 
 function displayTextOf(tool: AnyTool | undefined, use: ToolUse): string {
-  if (!tool) return `Unknown tool “${use.name}”`;
+  if (!tool) return l10n.t('Unknown tool “{0}”', use.name);
   try {
     return tool.displayText(use.input);
   } catch {
@@ -156,7 +157,7 @@ async function confirmationPlan(ctx: TurnContext, tool: AnyTool, id: string, inp
   if (plan || !ctx.settings.alwaysConfirm.includes(tool.name)) return plan;
   const display = tool.displayText(input);
   return {
-    request: { tool: tool.name, title: display, summary: `Lesson Agent wants to run “${display}”. Your settings ask for approval first.`, hasDiff: false },
+    request: { tool: tool.name, title: display, summary: l10n.t('Lesson Agent wants to run “{0}”. Your settings ask for approval first.', display), hasDiff: false },
   };
 }
 
@@ -178,15 +179,15 @@ async function startCall(ctx: TurnContext, use: ToolUse, cutOff: boolean): Promi
     kind: 'result',
     block: endCall(ctx, use.id, { content, isError: true, ...(summary ? { summary } : {}) }),
   });
-  if (!tool) return fail(unknownToolMessage(use.name, ctx.registry), `Unknown tool “${use.name}”`);
+  if (!tool) return fail(unknownToolMessage(use.name, ctx.registry), l10n.t('Unknown tool “{0}”', use.name));
   if (cutOff) {
     return fail(
       `This ${use.name} call was cut off at the max_tokens limit (${ctx.settings.maxTokens}) before its input was complete, so it was not run. Make it smaller (for a small change use targeted edits) and call it again.`,
-      'Cut off at the output limit',
+      l10n.t('Cut off at the output limit'),
     );
   }
   const parsed = ctx.registry.parse(tool, use.input);
-  if (!parsed.ok) return fail(parsed.message, 'Invalid input');
+  if (!parsed.ok) return fail(parsed.message, l10n.t('Invalid input'));
   if (tool.interactive === 'question') {
     const questions = (parsed.value as { questions: Question[] }).questions;
     return { kind: 'pause', draft: { kind: 'question', toolCallId: use.id, questions } };

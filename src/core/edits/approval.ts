@@ -5,26 +5,27 @@
 import { editStats } from '../documents/diff';
 import type { TextEdit } from '../documents/types';
 import type { ToolSettings } from '../tools/types';
+import { l10n } from '../../shared/l10n';
 
 export const LARGE_REMOVAL_SHARE = 0.25;
 
 export type ApprovalDecision = { readonly needed: false } | { readonly needed: true; readonly reason: string };
 
-function percent(part: number, whole: number): string {
-  return `${Math.round((part / whole) * 100)}%`;
+function percent(part: number, whole: number): number {
+  return Math.round((part / whole) * 100);
 }
 
 export function editApproval(tool: string, settings: ToolSettings, before: string, edits: readonly TextEdit[]): ApprovalDecision {
   if (settings.alwaysConfirm.includes(tool)) {
-    return { needed: true, reason: 'Your settings ask for approval before this tool runs.' };
+    return { needed: true, reason: l10n.t('Your settings ask for approval before this tool runs.') };
   }
   if (settings.approvalEdits === 'never') return { needed: false };
-  if (settings.approvalEdits === 'always') return { needed: true, reason: 'Your settings ask for approval before every edit.' };
+  if (settings.approvalEdits === 'always') return { needed: true, reason: l10n.t('Your settings ask for approval before every edit.') };
   const { removed } = editStats(edits);
   if (before.length === 0 || removed <= before.length * LARGE_REMOVAL_SHARE) return { needed: false };
   return {
     needed: true,
     // A share a teacher can picture; the character counts are ours, not theirs.
-    reason: `This edit removes or rewrites ${percent(removed, before.length)} of the document.`,
+    reason: l10n.t('This edit removes or rewrites {0}% of the document.', percent(removed, before.length)),
   };
 }

@@ -5,6 +5,7 @@ import type { DocumentAccess } from '../documents/types';
 import type { StudentWorkVerdict } from './studentWorkGuard';
 import type { ConfirmationPlan } from '../tools/types';
 import { plannedText, type PlannedEdit } from './plannedEdit';
+import { l10n } from '../../shared/l10n';
 
 type AskingVerdict = Extract<StudentWorkVerdict, { kind: 'confirm' }>;
 
@@ -22,7 +23,7 @@ export function editConfirmation(document: DocumentAccess, plan: PlannedEdit, st
     request: {
       tool: plan.tool,
       // "Students' work" only when a student wrote something it changes (else the reason says what).
-      title: students?.answers ? `Change students' work in ${document.name}?` : `Edit ${document.name}?`,
+      title: students?.answers ? l10n.t("Change students' work in {0}?", document.name) : l10n.t('Edit {0}?', document.name),
       summary: plan.summary,
       reason: reasons.join(' '),
       // What it would do, in the teacher's words; Review changes shows the text itself.

@@ -13,6 +13,7 @@ import { errorResult, NO_DOCUMENT } from '../tools/toolResults';
 import type { ToolContext, ToolResult } from '../tools/types';
 import { conflictResult } from './conflict';
 import { beliefText, plannedText, type PlannedEdit } from './plannedEdit';
+import { l10n } from '../../shared/l10n';
 
 /** Where and why the preview cannot read the lesson ("line 43: ..."), or undefined when it can. */
 function unreadableLesson(text: string): string | undefined {
@@ -95,7 +96,7 @@ async function report(plan: PlannedEdit, document: DocumentAccess, id: string, l
   const changed = describeChange(plan.base.text, plannedText(plan), document.kind);
   return {
     content: lines.join('\n'),
-    summary: unreadable ? `${changed}, but the lesson still cannot be read (${unreadable}): the preview shows its last readable version` : changed,
+    summary: unreadable ? l10n.t('{0}, but the lesson still cannot be read ({1}): the preview shows its last readable version', changed, unreadable) : changed,
     edit: { id, before: result.before?.text ?? landing.text, after: result.after.text },
     documentSeen: modelView(after, belief),
   };

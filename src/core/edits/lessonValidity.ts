@@ -5,6 +5,7 @@ import type { DocumentAccess } from '../documents/types';
 import { judgeLessonChange } from '../lesson/change';
 import { formatErrorList } from '../lesson/validate';
 import type { ToolResult } from '../tools/types';
+import { l10n } from '../../shared/l10n';
 
 export type LessonValidity = { readonly ok: false; readonly result: ToolResult } | { readonly ok: true; readonly notes: readonly string[] };
 
@@ -33,7 +34,7 @@ export function checkLessonXml(document: DocumentAccess, before: string | undefi
     const content =
       `The document was NOT changed: your edit introduces ${plural(n, 'error')} in the lesson XML.\n` +
       `${formatErrorList(introduced, 0, MAX_LISTED)}\nFix ${n === 1 ? 'it' : 'them'} and call the tool again.${already}`;
-    return { ok: false, result: { content, isError: true, summary: `Invalid lesson XML (${plural(n, 'error')})` } };
+    return { ok: false, result: { content, isError: true, summary: n === 1 ? l10n.t('Invalid lesson XML (1 error)') : l10n.t('Invalid lesson XML ({0} errors)', n) } };
   }
   if (preexisting.length === 0) return { ok: true, notes: [] };
   return { ok: true, notes: [preexistingNote(preexisting.length, formatErrorList(preexisting, 0, MAX_LISTED), change.uncheckedRest)] };

@@ -11,6 +11,7 @@ import { askedFor, type RequestScope } from './askedFor';
 export { askedFor };
 import type { DocumentAccess } from '../documents/types';
 import type { ToolContext, ToolResult } from '../tools/types';
+import { l10n } from '../../shared/l10n';
 
 export type StudentWorkVerdict =
   /** Nothing of the students' is touched, or the user asked for exactly this: go ahead. */
@@ -45,8 +46,9 @@ export function changesAnswers(changes: readonly StudentWorkChange[]): boolean {
   return changes.some(isAnswerChange);
 }
 
+/** "2 parts of the lesson", for the card (the teacher's language). */
 function parts(n: number): string {
-  return `${n} part${n === 1 ? '' : 's'} of the lesson`;
+  return n === 1 ? l10n.t('1 part of the lesson') : l10n.t('{0} parts of the lesson', n);
 }
 
 /**
@@ -59,12 +61,14 @@ export function studentWorkReason(changes: readonly StudentWorkChange[]): string
   const relabelled = changes.filter((c) => !isAnswerChange(c) && !(c.kind === 'id-removed' && !c.elementKept));
   // The card lists only answers, so a relabelled part is named here (a removed one shows in what the edit does).
   const where = [...new Set(relabelled.map((c) => describePlace(changeExercise(c))))].join('; ');
-  const relabels = relabelled.length > 0 ? `relabels ${parts(relabelled.length)} (${where})` : '';
-  const links = [removed > 0 ? `removes ${parts(removed)}` : '', relabels].filter(Boolean).join(' and ');
-  const linked = links ? `${links} that students' answers and marks are linked to` : '';
-  if (answers === 0) return `It ${linked}.`;
-  const work = `It changes students' work (${answers} student answer${answers === 1 ? '' : 's'})`;
-  return linked ? `${work} and ${linked}.` : `${work}.`;
+  const removes = removed > 0 ? l10n.t('removes {0}', parts(removed)) : '';
+  const relabels = relabelled.length > 0 ? l10n.t('relabels {0} ({1})', parts(relabelled.length), where) : '';
+  const links = removes && relabels ? l10n.t('{0} and {1}', removes, relabels) : removes || relabels;
+  if (answers === 0) return l10n.t("It {0} that students' answers and marks are linked to.", links);
+  const count = answers === 1 ? l10n.t('1 student answer') : l10n.t('{0} student answers', answers);
+  return links
+    ? l10n.t("It changes students' work ({0}) and {1} that students' answers and marks are linked to.", count, links)
+    : l10n.t("It changes students' work ({0}).", count);
 }
 
 function listing(groups: readonly StudentWorkGroup[]): string {
@@ -90,8 +94,10 @@ function refusal(changes: readonly StudentWorkChange[]): ToolResult {
   ].join('\n');
   // The step's words name places, not ids.
   const places = groups.map((g) => g.place).join('; ');
-  const what = changesAnswers(changes) ? "it would change students' work" : "it would remove or relabel parts students' marks are linked to";
-  return { content, isError: true, summary: `Refused: ${what} (${places})` };
+  const summary = changesAnswers(changes)
+    ? l10n.t("Refused: it would change students' work ({0})", places)
+    : l10n.t("Refused: it would remove or relabel parts students' marks are linked to ({0})", places);
+  return { content, isError: true, summary };
 }
 
 /** What the message could name in this lesson, and which exercises the edit removes whole. */

@@ -13,6 +13,7 @@ import { qtiToQuiz } from './qti/qtiRead';
 import type { ExportFormat } from '../../shared/exchangeEvents';
 import type { Notice, Quiz } from './quiz';
 import { exerciseCount, questionCount } from './quiz';
+import { l10n } from '../../shared/l10n';
 
 export { EXPORT_FORMATS, type ExportFormat } from '../../shared/exchangeEvents';
 
@@ -51,7 +52,7 @@ export interface ExchangeProblem {
 /** Writes the lesson in `format`; a lesson that cannot be read is a problem named by line. */
 export function exportLesson(xml: string, format: ExportFormat, documentName: string): Exported | ExchangeProblem {
   const view = buildLessonView(xml);
-  if (!view.ok) return { ok: false, message: `${documentName} cannot be exported: line ${view.error.line}: ${view.error.message}` };
+  if (!view.ok) return { ok: false, message: l10n.t('{0} cannot be exported: line {1}: {2}', documentName, view.error.line, view.error.message) };
   const { quiz, notices } = quizFromLesson(view.lesson);
   const counts = { exercises: exerciseCount(quiz), questions: questionCount(quiz) };
   if (format === 'html-student' || format === 'html-teacher') {

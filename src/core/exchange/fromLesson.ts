@@ -5,6 +5,7 @@ import type { ContentBlock, ExerciseView, Inline, LessonBlock, LessonView, ListV
 import { isExerciseType } from '../lesson/rules';
 import type { Criterion, Exercise, GapText, Notice, Passage, Question, Quiz, Text, TextBlock } from './quiz';
 import { plain } from './quiz';
+import { l10n } from '../../shared/l10n';
 
 export interface QuizReading {
   readonly quiz: Quiz;
@@ -16,11 +17,24 @@ function quoted(text: string): string {
   return `“${flat.length > 60 ? `${flat.slice(0, 59)}…` : flat}”`;
 }
 
-/** "Exercise 2, “Choose the correct form”": how the teacher finds the exercise in the lesson. */
-export function exercisePlace(number: number, intro: readonly TextBlock[]): string {
+function exerciseTitle(intro: readonly TextBlock[]): string {
   const heading = intro.find((b) => b.kind === 'heading') ?? intro.find((b) => b.kind === 'paragraph');
-  const title = heading ? plain(heading.content) : '';
+  return heading ? plain(heading.content) : '';
+}
+
+/**
+ * "Exercise 2, “Choose the correct form”": how the teacher finds the exercise in the lesson. In
+ * English: an import's notices are also the import_quiz tool's result, which the model reads.
+ */
+export function exercisePlace(number: number, intro: readonly TextBlock[]): string {
+  const title = exerciseTitle(intro);
   return title ? `Exercise ${number}, ${quoted(title)}` : `Exercise ${number}`;
+}
+
+/** The same place in the teacher's language: an export's notices are read by the teacher alone. */
+export function exportPlace(number: number, intro: readonly TextBlock[]): string {
+  const title = exerciseTitle(intro);
+  return title ? l10n.t('Exercise {0}, {1}', number, quoted(title)) : l10n.t('Exercise {0}', number);
 }
 
 /** Text without gaps (a gap outside an exercise cannot be answered: it reads as a line). */
@@ -199,7 +213,7 @@ export function quizFromLesson(lesson: LessonView): QuizReading {
       number++;
       const part = exercise(block);
       if (part.kind === 'passage') {
-        notices.push({ place: exercisePlace(number, part.blocks), message: 'It has nothing to answer, so its text went out as text between the questions.' });
+        notices.push({ place: exportPlace(number, part.blocks), message: l10n.t('It has nothing to answer, so its text went out as text between the questions.') });
       }
       parts.push(part);
     } else if (block.kind === 'note') {

@@ -10,6 +10,7 @@ import {
   type Question,
 } from '../../shared/questions';
 import type { ToolDefinition } from './types';
+import { l10n } from '../../shared/l10n';
 
 export const ASK_USER_QUESTION = 'AskUserQuestion';
 
@@ -32,7 +33,7 @@ export const askUserQuestionTool: ToolDefinition<AskUserQuestionInput> = {
   name: ASK_USER_QUESTION,
   description: DESCRIPTION,
   inputSchema: askUserQuestionInputSchema,
-  displayText: (input) => (input.questions.length === 1 ? 'Asking you a question' : `Asking you ${input.questions.length} questions`),
+  displayText: (input) => (input.questions.length === 1 ? l10n.t('Asking you a question') : l10n.t('Asking you {0} questions', input.questions.length)),
   interactive: 'question',
   run: () => Promise.resolve({ content: 'AskUserQuestion is answered by the user, not run.', isError: true }),
 };

@@ -7,6 +7,7 @@ import { checkRelativePath } from '../documents/paths';
 import { formatLessonErrors, validateLesson } from '../lesson/validate';
 import { errorResult } from './toolResults';
 import type { ToolContext, ToolDefinition, ToolResult } from './types';
+import { l10n } from '../../shared/l10n';
 
 export const createDocumentInput = z.object({
   path: z
@@ -45,7 +46,7 @@ function checkInput(input: CreateDocumentInput): Checked {
     if (!validation.ok) {
       return {
         ok: false,
-        result: errorResult(`Nothing was created: the lesson XML has errors.\n${formatLessonErrors(validation)}`, 'Invalid lesson XML'),
+        result: errorResult(`Nothing was created: the lesson XML has errors.\n${formatLessonErrors(validation)}`, l10n.t('Invalid lesson XML')),
       };
     }
   }
@@ -68,7 +69,7 @@ async function run(input: CreateDocumentInput, ctx: ToolContext): Promise<ToolRe
   } catch (error) {
     return errorResult(`${resolved.name} could not be created: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return { content: `Created ${resolved.name} (${lineCount(input.content)} lines).`, summary: `Created ${resolved.name}` };
+  return { content: `Created ${resolved.name} (${lineCount(input.content)} lines).`, summary: l10n.t('Created {0}', resolved.name) };
 }
 
 export const createDocumentTool: ToolDefinition<CreateDocumentInput> = {
@@ -78,19 +79,22 @@ export const createDocumentTool: ToolDefinition<CreateDocumentInput> = {
     'for a separate worksheet or a new lesson. The user always approves it first. It never overwrites: choose a new ' +
     'name. Paths are relative to the workspace folder. To change the open document use edit_text or edit_document instead.',
   inputSchema: createDocumentInput,
-  displayText: (input) => `Creating ${input.path}`,
+  displayText: (input) => l10n.t('Creating {0}', input.path),
   async needsConfirmation(input, ctx) {
     const checked = checkInput(input);
     if (!checked.ok || !ctx.workspace) return undefined;
     const resolved = await ctx.workspace.resolveNewFile(checked.path);
     if (!resolved.ok) return undefined;
-    const kind = documentKindForPath(resolved.name) === 'lesson' ? 'lesson' : 'file';
+    const lines = lineCount(input.content);
     return {
       request: {
         tool: 'create_document',
-        title: `Create ${resolved.name}?`,
-        summary: `A new ${kind}, ${lineCount(input.content)} lines, in the workspace folder.`,
-        reason: 'Creating files always asks first.',
+        title: l10n.t('Create {0}?', resolved.name),
+        summary:
+          documentKindForPath(resolved.name) === 'lesson'
+            ? l10n.t('A new lesson, {0} lines, in the workspace folder.', lines)
+            : l10n.t('A new file, {0} lines, in the workspace folder.', lines),
+        reason: l10n.t('Creating files always asks first.'),
         hasDiff: true,
       },
       proposal: { uri: resolved.uri, before: '', after: input.content },

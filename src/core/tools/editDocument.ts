@@ -8,6 +8,7 @@ import { plannedTool } from '../edits/plannedTool';
 import { wholeRewriteRefusal } from './largeDocument';
 import { errorResult, isSnapshot, NO_DOCUMENT, readDocument } from './toolResults';
 import type { ToolContext, ToolDefinition, ToolPlan } from './types';
+import { l10n } from '../../shared/l10n';
 
 export const editDocumentInput = z.object({
   documentXml: z
@@ -34,7 +35,7 @@ async function plan(input: EditDocumentInput, ctx: ToolContext): Promise<ToolPla
     live,
     // The model knows the whole text it sent: that is its picture, whatever typing is merged in.
     belief: input.documentXml,
-    noChange: { content: 'No change: the document already has exactly this content.', summary: 'No change', documentSeen: seen },
+    noChange: { content: 'No change: the document already has exactly this content.', summary: l10n.t('No change'), documentSeen: seen },
   });
 }
 
@@ -48,6 +49,6 @@ export const editDocumentTool: ToolDefinition<EditDocumentInput> = {
     'get each with its line and column (problems the document already had are reported, not blocking). Changing or ' +
     'removing a student\'s answer or an id needs the teacher\'s approval. Only edit when the user asked for a change.',
   inputSchema: editDocumentInput,
-  displayText: () => 'Editing document',
+  displayText: () => l10n.t('Editing document'),
   ...plannedTool(plan),
 };

@@ -9,6 +9,7 @@ import { targetedTool } from '../edits/targetedTool';
 import { errorResult } from './toolResults';
 import type { DocumentSnapshot } from '../documents/types';
 import type { ToolDefinition, ToolResult } from './types';
+import { l10n } from '../../shared/l10n';
 
 export const editTextInput = z.object({
   edits: z
@@ -79,7 +80,7 @@ export function locateEdits(text: string, input: EditTextInput): { ok: true; tex
 
 function locate(input: EditTextInput, current: DocumentSnapshot): string | ToolResult {
   const located = locateEdits(current.text, input);
-  return located.ok ? located.text : errorResult(located.message, 'Find text did not match exactly once');
+  return located.ok ? located.text : errorResult(located.message, l10n.t('Find text did not match exactly once'));
 }
 
 export const editTextTool: ToolDefinition<EditTextInput> = {
@@ -92,6 +93,6 @@ export const editTextTool: ToolDefinition<EditTextInput> = {
     'validated after the replacements: if they add errors nothing changes. Changing or removing a student\'s answer ' +
     'or an id needs the teacher\'s approval.',
   inputSchema: editTextInput,
-  displayText: () => 'Editing document',
+  displayText: () => l10n.t('Editing document'),
   ...targetedTool('edit_text', locate, 'No change: the replacements equal the text they replace.'),
 };

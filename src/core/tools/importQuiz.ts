@@ -10,6 +10,7 @@ import { checkRelativePath } from '../documents/paths';
 import { checkNewFilePath } from './createDocument';
 import { errorResult } from './toolResults';
 import type { ConfirmationPlan, ToolContext, ToolDefinition, ToolResult } from './types';
+import { l10n } from '../../shared/l10n';
 
 export const importQuizInput = z.object({
   path: z
@@ -44,7 +45,7 @@ async function prepare(input: ImportQuizInput, ctx: ToolContext): Promise<{ ok: 
   const read = await ctx.workspace.readFile(from.path);
   if (!read.ok) return { ok: false, result: errorResult(`Nothing was created. ${read.message}`) };
   const imported = importQuiz(read.data, read.name.split('/').pop() ?? read.name);
-  if (!imported.ok) return { ok: false, result: errorResult(`Nothing was created. ${imported.message}`, `${read.name} could not be read`) };
+  if (!imported.ok) return { ok: false, result: errorResult(`Nothing was created. ${imported.message}`, l10n.t('{0} could not be read', read.name)) };
   const path = checkNewFilePath(input.lessonPath ?? lessonPathFor(read.name), [LESSON_SUFFIX]);
   if (!path.ok) return path;
   const target = await ctx.workspace.resolveNewFile(path.path);
@@ -57,6 +58,12 @@ function counts(imported: Imported): string {
   return `${questions} in ${imported.exercises} ${imported.exercises === 1 ? 'exercise' : 'exercises'}`;
 }
 
+/** The same counts for the teacher's card, in their language (the model reads `counts`). */
+function countsForTeacher(imported: Imported): string {
+  const questions = imported.questions === 1 ? l10n.t('1 question') : l10n.t('{0} questions', imported.questions);
+  return imported.exercises === 1 ? l10n.t('{0} in 1 exercise', questions) : l10n.t('{0} in {1} exercises', questions, imported.exercises);
+}
+
 /** What came in differently, one line each: "Exercise 2, “…”: The word bank …". */
 function noticeLines(imported: Imported): string[] {
   return imported.notCarried.map((n) => `${n.place}: ${n.message}`);
@@ -67,13 +74,18 @@ async function needsConfirmation(input: ImportQuizInput, ctx: ToolContext): Prom
   if (!prepared.ok) return undefined;
   const { source, target, imported } = prepared.value;
   const lost = imported.notCarried.length;
-  const differently = lost === 0 ? 'Everything comes in as it was.' : `${lost === 1 ? 'One thing comes' : `${lost} things come`} in differently: see Details.`;
+  const differently =
+    lost === 0
+      ? l10n.t('Everything comes in as it was.')
+      : lost === 1
+        ? l10n.t('One thing comes in differently: see Details.')
+        : l10n.t('{0} things come in differently: see Details.', lost);
   return {
     request: {
       tool: 'import_quiz',
-      title: `Create ${target.name} from ${source}?`,
-      summary: `A new lesson made from ${source}: ${counts(imported)}. ${differently}`,
-      reason: 'Creating files always asks first.',
+      title: l10n.t('Create {0} from {1}?', target.name, source),
+      summary: l10n.t('A new lesson made from {0}: {1}. {2}', source, countsForTeacher(imported), differently),
+      reason: l10n.t('Creating files always asks first.'),
       ...(lost > 0 ? { details: noticeLines(imported).join('\n') } : {}),
       hasDiff: true,
     },
@@ -93,7 +105,7 @@ async function run(input: ImportQuizInput, ctx: ToolContext): Promise<ToolResult
   }
   const lines = noticeLines(imported);
   const report = lines.length === 0 ? 'Everything came in as it was.' : `Not everything came in as it was (tell the teacher, in these words):\n${lines.map((l) => `- ${l}`).join('\n')}`;
-  return { content: `Created ${target.name} from ${source}: ${counts(imported)}.\n${report}`, summary: `Created ${target.name} from ${source}` };
+  return { content: `Created ${target.name} from ${source}: ${counts(imported)}.\n${report}`, summary: l10n.t('Created {0} from {1}', target.name, source) };
 }
 
 export const importQuizTool: ToolDefinition<ImportQuizInput> = {
@@ -104,7 +116,7 @@ export const importQuizTool: ToolDefinition<ImportQuizInput> = {
     'convert or import such a file into a lesson. The user always approves the new file first; it never overwrites. ' +
     'The result says what did not come in as it was: tell the user.',
   inputSchema: importQuizInput,
-  displayText: (input) => `Turning ${input.path} into a lesson`,
+  displayText: (input) => l10n.t('Turning {0} into a lesson', input.path),
   needsConfirmation,
   run,
 };

@@ -6,6 +6,7 @@ import { skillTitle } from '../skills/names';
 import type { SkillCatalog } from '../skills/types';
 import { errorResult } from './toolResults';
 import type { ToolDefinition } from './types';
+import { l10n } from '../../shared/l10n';
 
 export interface LoadSkillInput {
   skill: string;
@@ -28,7 +29,7 @@ export function createLoadSkillTool(catalog: SkillCatalog): ToolDefinition<LoadS
       'reworking an exercise, then follow its format exactly. Not needed for conversation or for small text edits.' +
       (listing ? `\nAvailable skills:\n${listing}` : ''),
     inputSchema: skillSchema(skills.map((s) => s.name)),
-    displayText: (input) => catalog.get(input.skill)?.displayText ?? `Checking ${input.skill} rules`,
+    displayText: (input) => catalog.get(input.skill)?.displayText ?? l10n.t('Checking {0} rules', input.skill),
     async run(input, ctx) {
       // The context's catalog is the freshest (a workspace skill may have been edited since).
       const skill = ctx.skills.get(input.skill) ?? catalog.get(input.skill);
@@ -37,8 +38,9 @@ export function createLoadSkillTool(catalog: SkillCatalog): ToolDefinition<LoadS
         return errorResult(`There is no skill "${input.skill}". Available: ${names.join(', ') || 'none'}.`);
       }
       // Said to the teacher: which guide was read, and whether it is their own (the workspace's).
-      const origin = skill.source === 'workspace' ? 'from this workspace' : 'built in';
-      return { content: skill.body, summary: `read the ${skillTitle(skill)} guide (${origin})` };
+      const summary =
+        skill.source === 'workspace' ? l10n.t('read the {0} guide (from this workspace)', skillTitle(skill)) : l10n.t('read the {0} guide (built in)', skillTitle(skill));
+      return { content: skill.body, summary };
     },
   };
 }

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { lineSpan, locatePart, queryProblem } from '../documents/locate';
 import { errorResult, isSnapshot, NO_DOCUMENT, readDocument } from './toolResults';
 import type { ToolDefinition } from './types';
+import { l10n } from '../../shared/l10n';
 
 /** About 6k tokens. */
 export const READ_MAX_CHARS = 24_000;
@@ -20,16 +21,16 @@ export type ReadDocumentInput = z.infer<typeof readDocumentInput>;
 
 /** The step's words: an id ("fb-2") means nothing to a teacher, a heading or a line range does. */
 function describe(input: ReadDocumentInput): string {
-  if (input.id !== undefined) return 'a part of the lesson';
-  if (input.heading !== undefined) return `“${input.heading}”`;
+  if (input.id !== undefined) return l10n.t('Reading a part of the lesson');
+  if (input.heading !== undefined) return l10n.t('Reading “{0}”', input.heading);
   const from = input.fromLine ?? 1;
-  if (input.toLine === undefined) return `from line ${from}`;
-  return lineWords(from, input.toLine);
+  if (input.toLine === undefined) return l10n.t('Reading from line {0}', from);
+  return input.toLine === from ? l10n.t('Reading line {0}', from) : l10n.t('Reading lines {0} to {1}', from, input.toLine);
 }
 
 /** "line 43", "lines 40 to 52": a range in words, never "43-43". */
 function lineWords(first: number, last: number): string {
-  return first === last ? `line ${first}` : `lines ${first} to ${last}`;
+  return first === last ? l10n.t('line {0}', first) : l10n.t('lines {0} to {1}', first, last);
 }
 
 export const readDocumentTool: ToolDefinition<ReadDocumentInput> = {
@@ -40,7 +41,7 @@ export const readDocumentTool: ToolDefinition<ReadDocumentInput> = {
     `a part before you discuss or change it. Returns whole lines with their line numbers, at most ${READ_MAX_CHARS.toLocaleString('en')} characters ` +
     'a call (read the rest by line range). Copy find texts for edit_text exactly from what it returns.',
   inputSchema: readDocumentInput,
-  displayText: (input) => `Reading ${describe(input)}`,
+  displayText: describe,
   async run(input, ctx) {
     const problem = queryProblem(input);
     if (problem) return errorResult(problem);
@@ -50,7 +51,7 @@ export const readDocumentTool: ToolDefinition<ReadDocumentInput> = {
     if (!isSnapshot(current)) return current;
     const text = current.text;
     const found = locatePart(text, document.kind, input);
-    if (!found.ok) return errorResult(found.message, 'Part not found');
+    if (!found.ok) return errorResult(found.message, l10n.t('Part not found'));
     // Whole lines: the indentation before an element belongs to what the model copies.
     const start = found.start === 0 ? 0 : text.lastIndexOf('\n', found.start - 1) + 1;
     const newline = text.indexOf('\n', Math.max(found.start, found.end - 1));

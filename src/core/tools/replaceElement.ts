@@ -9,6 +9,7 @@ import { editSummary } from '../edits/editSummary';
 import { targetedTool } from '../edits/targetedTool';
 import { errorResult } from './toolResults';
 import type { ToolDefinition, ToolResult } from './types';
+import { l10n } from '../../shared/l10n';
 
 export const replaceElementInput = z.object({
   id: z.string().min(1).optional().describe('The id of the lesson element to replace (an exercise, a paragraph, a heading...).'),
@@ -23,7 +24,7 @@ export type ReplaceElementInput = z.infer<typeof replaceElementInput>;
 function locate(input: ReplaceElementInput, current: DocumentSnapshot, document: DocumentAccess): string | ToolResult {
   if ((input.id === undefined) === (input.heading === undefined)) return errorResult('Name the part in exactly one way: an id or a heading.');
   const found = locatePart(current.text, document.kind, { id: input.id, heading: input.heading });
-  if (!found.ok) return errorResult(`Nothing was changed. ${found.message}`, 'Part not found');
+  if (!found.ok) return errorResult(`Nothing was changed. ${found.message}`, l10n.t('Part not found'));
   let content = input.content;
   // A section ends with its newline: the replacement must not run into the next heading's line.
   if (current.text[found.end - 1] === '\n' && content.length > 0 && !content.endsWith('\n')) content += '\n';
@@ -40,6 +41,6 @@ export const replaceElementTool: ToolDefinition<ReplaceElementInput> = {
     'Use it for a larger change to one part, above all in a long document you know from its outline (read the part ' +
     'with read_document first); use edit_text for a few words. Lessons are validated: on errors nothing changes.',
   inputSchema: replaceElementInput,
-  displayText: () => 'Editing document',
+  displayText: () => l10n.t('Editing document'),
   ...targetedTool('replace_element', locate, 'No change: the new part equals the part it replaces.'),
 };

@@ -15,15 +15,20 @@ export function costText(usd: number, locale: string | undefined): string {
   return formatCost(usd, locale, t('costBelow'));
 }
 
+/** "13,312 in · 303 out · 6,490 cached", in the panel's language. */
+function tokenCounts(usage: UsageData, locale: string | undefined): string {
+  return usageLine(usage, locale, t('tokenCounts'));
+}
+
 /** The tooltip's token detail, with the model that answered when known. */
 function tokensTitle(usage: UsageData, model: string | undefined, locale: string | undefined): string {
-  const line = usageLine(usage, locale);
+  const line = tokenCounts(usage, locale);
   return model ? t('modelTokensDetail', model, line) : t('tokensDetail', line);
 }
 
 /** The header's tooltip line for the session so far: what it cost, then its tokens. */
 export function sessionSpendTitle(spent: Spend, charge: Charge, locale: string | undefined): string {
-  const line = usageLine(spent.usage, locale);
+  const line = tokenCounts(spent.usage, locale);
   if (charge.kind === 'cost') return t('sessionCost', costText(charge.usd, locale), line);
   return t(charge.kind === 'free' ? 'sessionDemo' : 'sessionTokens', line);
 }
@@ -38,7 +43,7 @@ export function Usage({ usage, cost, model, locale }: { usage: UsageData; cost?:
     );
   }
   const free = charge.kind === 'free';
-  const tokens = t('tokensDetail', usageLine(usage, locale));
+  const tokens = t('tokensDetail', tokenCounts(usage, locale));
   const why = free ? t('demoDetail') : model ? t('noPrice', model) : undefined;
   return (
     <span className="usage" data-testid={TEST_IDS.usage} data-priced={free ? 'demo' : 'false'} title={why ? `${why} ${tokens}` : tokens}>

@@ -66,6 +66,7 @@ export const de: Messages = {
   costBelow: 'weniger als {0}',
   tokensDetail: 'Token: {0}',
   modelTokensDetail: '{0}. Token: {1}',
+  tokenCounts: '{0} Eingabe · {1} Ausgabe · {2} aus dem Cache',
   costUnknown: 'Kosten unbekannt',
   noPrice: 'Für {0} ist kein Preis bekannt.',
   demoNoCharge: 'Kostenlos: Offline-Demo',

@@ -67,6 +67,7 @@ export const en = {
   costBelow: 'less than {0}',
   tokensDetail: 'Tokens: {0}',
   modelTokensDetail: '{0}. Tokens: {1}',
+  tokenCounts: '{0} in · {1} out · {2} cached',
   costUnknown: 'Cost not known',
   noPrice: 'No price is known for {0}.',
   demoNoCharge: 'No charge: offline demo',

@@ -67,6 +67,7 @@ export const es: Messages = {
   costBelow: 'menos de {0}',
   tokensDetail: 'Tokens: {0}',
   modelTokensDetail: '{0}. Tokens: {1}',
+  tokenCounts: '{0} de entrada · {1} de salida · {2} en caché',
   costUnknown: 'Coste desconocido',
   noPrice: 'No se conoce el precio de {0}.',
   demoNoCharge: 'Sin coste: demostración sin conexión',

@@ -65,6 +65,7 @@ export const fr: Messages = {
   costBelow: 'moins de {0}',
   tokensDetail: 'Jetons : {0}',
   modelTokensDetail: '{0}. Jetons : {1}',
+  tokenCounts: '{0} en entrée · {1} en sortie · {2} en cache',
   costUnknown: 'Coût inconnu',
   noPrice: 'Aucun tarif connu pour {0}.',
   demoNoCharge: 'Gratuit : démo hors connexion',

@@ -4,8 +4,9 @@
 import { blockMarkup, escapeXml, inlineMarkup } from '../markup';
 import type { Criterion, Exercise, Gap, GapText, Notice, Passage, Question, Quiz, Text, TextBlock } from '../quiz';
 import { plain } from '../quiz';
-import { exercisePlace } from '../fromLesson';
+import { exportPlace } from '../fromLesson';
 import { criteriaHtml, limitHtml, MODEL_ANSWER, NOT_GIVEN_OPTIONS, ORDER_PROMPT } from '../words';
+import { l10n } from '../../../shared/l10n';
 
 /** GIFT's own characters are escaped with a backslash everywhere in text. */
 export function escapeGift(text: string): string {
@@ -59,8 +60,8 @@ class GiftWriter {
     const { title, level } = this.quiz;
     this.lines.push(`// ${title ? `${title.replace(/\s+/g, ' ')}: ` : ''}exported by Lesson Agent as GIFT (Moodle's question import format).`, ...lessonHead(this.quiz), '');
     if (level) {
-      this.place = 'The lesson';
-      this.say(`Its level (${level}) is written in the file as a comment, which Moodle does not import.`);
+      this.place = l10n.t('The lesson');
+      this.say(l10n.t('Its level ({0}) is written in the file as a comment, which Moodle does not import.', level));
     }
     const root = `$course$/top/${(title ?? 'Lesson').replace(/[/\n]/g, '-')}`;
     this.lines.push(`$CATEGORY: ${root}`, '');
@@ -74,9 +75,9 @@ class GiftWriter {
   private passage(part: Passage): void {
     if (part.blocks.length === 0) return;
     if (part.teacherOnly) {
-      this.place = 'Teacher notes';
+      this.place = l10n.t('Teacher notes');
       this.lines.push(...comment("Teacher's note", part.blocks), '');
-      this.say('Teacher notes are not part of a quiz: they are in the file as comments, which Moodle does not import.');
+      this.say(l10n.t('Teacher notes are not part of a quiz: they are in the file as comments, which Moodle does not import.'));
       return;
     }
     this.lines.push(`::${escapeGift(plain(firstText(part.blocks)).slice(0, 80) || 'Text')}::[html]${blocksHtml(part.blocks)}`, '');
@@ -85,23 +86,23 @@ class GiftWriter {
   private exercise(ex: Exercise, root: string): void {
     this.exerciseNumber++;
     this.questionNumber = 0;
-    this.place = exercisePlace(this.exerciseNumber, ex.intro);
+    this.place = exportPlace(this.exerciseNumber, ex.intro);
     this.lines.push(`$CATEGORY: ${root}/Exercise ${this.exerciseNumber}`, '');
     const tags = [ex.type, ...(ex.level ? [ex.level] : [])];
     const writing = ex.type === 'writing' && ex.questions.some((q) => q.kind === 'essay');
     if (ex.intro.length > 0 && !writing) this.question({ id: ex.id, tags }, `::${escapeGift(`Exercise ${this.exerciseNumber}`)}::[html]${blocksHtml(ex.intro)}`);
     if (ex.notes) {
       this.lines.push(...comment("Teacher's note", ex.notes), '');
-      this.say('Its teacher notes are not part of a quiz: they are in the file as comments, which Moodle does not import.');
+      this.say(l10n.t('Its teacher notes are not part of a quiz: they are in the file as comments, which Moodle does not import.'));
     }
-    if (ex.points !== undefined) this.say(`Its ${ex.points} points are not carried: Moodle gives each question 1 mark; set the marks in the quiz.`);
+    if (ex.points !== undefined) this.say(l10n.t('Its {0} points are not carried: Moodle gives each question 1 mark; set the marks in the quiz.', ex.points));
     const notGiven = ex.questions.some((q) => q.kind === 'statement' && q.answer === 'not-given');
     let intro: readonly TextBlock[] = writing ? ex.intro : [];
     for (const q of ex.questions) {
       this.write1(q, ex, tags, notGiven, intro);
       if (q.kind === 'essay') intro = [];
     }
-    if (ex.rubric && !writing) this.say('Its marking criteria are not carried: GIFT has no place for them.');
+    if (ex.rubric && !writing) this.say(l10n.t('Its marking criteria are not carried: GIFT has no place for them.'));
   }
 
   private write1(q: Question, ex: Exercise, tags: readonly string[], notGiven: boolean, intro: readonly TextBlock[]): void {
@@ -119,7 +120,7 @@ class GiftWriter {
       case 'statement':
         return this.statement(q, notGiven, meta);
       case 'order':
-        this.say('GIFT has no ordering question: each sequence became a matching question, where students give each line its position (1 is first).');
+        this.say(l10n.t('GIFT has no ordering question: each sequence became a matching question, where students give each line its position (1 is first).'));
         return this.question(meta, `${this.title()}${html(escapeXml(ORDER_PROMPT))}{${q.items.map((i) => `=${textHtml(i.content)} -> ${i.order}`).join(' ')}}`);
       case 'open':
         return this.open(q, meta);
@@ -130,15 +131,15 @@ class GiftWriter {
 
   private gaps(content: GapText, bank: readonly string[] | undefined, meta: { id?: string | undefined; tags: readonly string[] }): void {
     const gaps = content.filter((run): run is Gap => run.kind === 'gap');
-    if (gaps.length > 1) this.say('GIFT allows one gap per question: each sentence with several gaps became one question per gap.');
-    if (bank) this.say('The word bank became the words to choose from in each gap.');
-    else this.say('Moodle accepts the answers in the gaps whatever their capital letters (GIFT cannot ask for exact case).');
+    if (gaps.length > 1) this.say(l10n.t('GIFT allows one gap per question: each sentence with several gaps became one question per gap.'));
+    if (bank) this.say(l10n.t('The word bank became the words to choose from in each gap.'));
+    else this.say(l10n.t('Moodle accepts the answers in the gaps whatever their capital letters (GIFT cannot ask for exact case).'));
     gaps.forEach((gap, n) => {
       // Short answers are compared as plain text; words to choose from are shown, so they are HTML.
       const answers = bank
         ? [gap.answer, ...bank.filter((w) => w !== gap.answer)].map((w, i) => `${i === 0 ? '=' : '~'}${html(escapeXml(w))}`)
         : [gap.answer, ...gap.alts].map((a) => `=${escapeGift(a)}`);
-      if (bank && gap.alts.length > 0) this.say('With a word bank only the answer is offered: the other accepted answers of a gap are not carried.');
+      if (bank && gap.alts.length > 0) this.say(l10n.t('With a word bank only the answer is offered: the other accepted answers of a gap are not carried.'));
       const stem = content.map((run) => (run.kind === 'gap' ? gapMarkup(run, run === gap ? `{${answers.join(' ')}}` : OTHER_GAP) : textHtml([run])));
       this.question(gaps.length > 1 ? { tags: meta.tags, ...(meta.id ? { id: `${meta.id}-${n + 1}` } : {}) } : meta, `${this.title()}${stem.join('')}`);
     });
@@ -147,7 +148,7 @@ class GiftWriter {
   private statement(q: Extract<Question, { kind: 'statement' }>, notGiven: boolean, meta: { id?: string | undefined; tags: readonly string[] }): void {
     const fb = q.correction ? ` ####${html(escapeXml(q.correction))}` : '';
     if (notGiven) {
-      this.say('GIFT true/false questions have no “not given”: its statements became multiple-choice questions with the answers True, False and Not given.');
+      this.say(l10n.t('GIFT true/false questions have no “not given”: its statements became multiple-choice questions with the answers True, False and Not given.'));
       const key = { true: 0, false: 1, 'not-given': 2 }[q.answer];
       const options = NOT_GIVEN_OPTIONS.map((label, i) => `${i === key ? '=' : '~'}${label}`);
       return this.question(meta, `${this.title()}${textHtml(q.content)}{${options.join(' ')}${fb}}`);
@@ -160,15 +161,15 @@ class GiftWriter {
       ...(q.modelAnswer ? [`<p>${escapeXml(MODEL_ANSWER)} ${inlineMarkup(q.modelAnswer)}</p>`] : []),
       ...(q.rubric ? [criteriaHtml(q.rubric)] : []),
     ];
-    if (q.modelAnswer || q.rubric) this.say('The model answers and marking criteria are the feedback students see once the quiz is marked (GIFT has no place for the grader alone).');
-    if (q.lines) this.say('The answer space is not carried: Moodle sets the size of the answer box.');
+    if (q.modelAnswer || q.rubric) this.say(l10n.t('The model answers and marking criteria are the feedback students see once the quiz is marked (GIFT has no place for the grader alone).'));
+    if (q.lines) this.say(l10n.t('The answer space is not carried: Moodle sets the size of the answer box.'));
     this.question(meta, `${this.title()}${textHtml(q.prompt)}{${parts.length > 0 ? `####${html(parts.join(''))}` : ''}}`);
   }
 
   private essay(q: Extract<Question, { kind: 'essay' }>, intro: readonly TextBlock[], rubric: readonly Criterion[] | undefined, meta: { id?: string | undefined; tags: readonly string[] }): void {
     const limit = limitHtml(q.minWords, q.maxWords);
-    if (limit) this.say('The word limits are written in the task: GIFT cannot set them.');
-    if (q.lines) this.say('The writing space is not carried: Moodle sets the size of the answer box.');
+    if (limit) this.say(l10n.t('The word limits are written in the task: GIFT cannot set them.'));
+    if (q.lines) this.say(l10n.t('The writing space is not carried: Moodle sets the size of the answer box.'));
     const task = [...intro.map((b) => blockMarkup(b)), limit, rubric && intro.length > 0 ? criteriaHtml(rubric) : ''].join('');
     this.question(meta, `${this.title()}${html(task || '<p>Write your answer.</p>')}{}`);
   }

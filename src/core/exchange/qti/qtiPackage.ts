@@ -2,10 +2,11 @@
 // the lesson's exercises as sections (their instructions as the candidate's rubric, teacher notes
 // as the tutor's) and one item per question. Zipped with fflate.
 import { strToU8, zipSync } from 'fflate';
-import { exercisePlace } from '../fromLesson';
+import { exportPlace } from '../fromLesson';
 import { blockMarkup, escapeXml } from '../markup';
 import type { Exercise, Notice, Quiz } from '../quiz';
 import { QTI_NS, qtiItem, qtiTextItem } from './qtiItem';
+import { l10n } from '../../../shared/l10n';
 
 const CP_NS = 'http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1';
 
@@ -56,7 +57,7 @@ class QtiWriter {
 
   private exercise(ex: Exercise): void {
     const number = ++this.exercises;
-    const place = exercisePlace(number, ex.intro);
+    const place = exportPlace(number, ex.intro);
     const sectionId = this.ids.take(ex.id, `exercise-${number}`);
     const writing = ex.type === 'writing' && ex.questions.some((q) => q.kind === 'essay');
     const notGiven = ex.questions.some((q) => q.kind === 'statement' && q.answer === 'not-given');
@@ -67,9 +68,9 @@ class QtiWriter {
       if (q.kind === 'essay') intro = [];
       return this.item(identifier, qtiItem(q, ctx, notGiven));
     });
-    if (ex.wordBank) this.notices.push({ place, message: 'The word bank became the words to choose from in each gap.' });
-    if (ex.points !== undefined) this.notices.push({ place, message: `Its ${ex.points} points are in the section's title: each gap or question scores 1 point; set the marks in your platform.` });
-    if (ex.notes) this.notices.push({ place, message: 'Its teacher notes are a rubric for the tutor, which students do not see (not every platform shows it).' });
+    if (ex.wordBank) this.notices.push({ place, message: l10n.t('The word bank became the words to choose from in each gap.') });
+    if (ex.points !== undefined) this.notices.push({ place, message: l10n.t("Its {0} points are in the section's title: each gap or question scores 1 point; set the marks in your platform.", ex.points) });
+    if (ex.notes) this.notices.push({ place, message: l10n.t('Its teacher notes are a rubric for the tutor, which students do not see (not every platform shows it).') });
     const blocks = [
       ...(ex.intro.length > 0 && !writing ? [rubricBlock('candidate', ex.intro.map((b) => blockMarkup(b)).join(''))] : []),
       ...(ex.notes ? [rubricBlock('tutor', ex.notes.map((b) => blockMarkup(b)).join(''))] : []),
@@ -87,7 +88,7 @@ class QtiWriter {
       }
       const identifier = this.ids.take(undefined, `text-${++this.texts}`);
       const title = part.teacherOnly ? "Teacher's note" : 'Text';
-      if (part.teacherOnly) this.notices.push({ place: 'Teacher notes', message: 'Teacher notes are items with a rubric for the tutor, which students do not see (not every platform shows it).' });
+      if (part.teacherOnly) this.notices.push({ place: l10n.t('Teacher notes'), message: l10n.t('Teacher notes are items with a rubric for the tutor, which students do not see (not every platform shows it).') });
       const ref = this.item(identifier, qtiTextItem(part.blocks, { identifier, title, lang: this.quiz.lang }, part.teacherOnly === true));
       this.sections.push(`    <qti-assessment-section identifier="${identifier}-section" title="${title}" visible="true">\n      ${ref}\n    </qti-assessment-section>`);
     }
@@ -105,7 +106,7 @@ class QtiWriter {
     this.files.unshift({ path: 'test.xml', text: test });
     this.files.unshift({ path: 'imsmanifest.xml', text: manifest(title, items, this.quiz) });
     if (this.quiz.level) {
-      this.notices.push({ place: 'The lesson', message: `Its level (${this.quiz.level}) is in the package's description (its metadata, as a CEFR level), which not every platform shows.` });
+      this.notices.push({ place: l10n.t('The lesson'), message: l10n.t("Its level ({0}) is in the package's description (its metadata, as a CEFR level), which not every platform shows.", this.quiz.level) });
     }
     const zip = zipSync(Object.fromEntries(this.files.map((f) => [f.path, strToU8(f.text)])), { level: 6, mtime: new Date('2026-01-01T00:00:00Z') });
     return { zip, files: this.files, notices: this.notices };
