@@ -7,7 +7,6 @@ import { memo } from 'react';
 import type { ReactNode } from 'react';
 import type { PlacedLesson } from '../../../src/shared/lessonPatch';
 import type { ContentBlock, ExerciseView, LessonBlock, ListView } from '../../../src/shared/lessonView';
-import { typeLabel } from '../../../src/shared/worksheetWords';
 import { exerciseLabel, inCopy } from '../../../src/shared/lessonView';
 import { Icon } from '../ui/Icon';
 import { useCopy, useTeacher } from './copyContext';
@@ -15,7 +14,7 @@ import { blockAt, sourceOf } from './sourceAttributes';
 import { Question, Rubric, Sequence, ShortAnswer, Statement, WritingArea } from './ExerciseParts';
 import { Inlines } from './Inlines';
 import { PreviewBoundary } from './PreviewBoundary';
-import { PAGE_LANGUAGE, t } from './previewL10n';
+import { exerciseTypeName, t } from './previewL10n';
 
 function List({ list }: { list: ListView }): ReactNode {
   const Tag = list.ordered ? 'ol' : 'ul';
@@ -39,7 +38,7 @@ function points(n: number): string {
 
 function Exercise({ exercise, number }: { exercise: ExerciseView; number: number }): ReactNode {
   const label = exerciseLabel(useCopy(), exercise);
-  const meta = [label.type ? typeLabel(label.type, PAGE_LANGUAGE) : '', label.level ?? '', label.points !== undefined ? points(label.points) : ''].filter(Boolean);
+  const meta = [label.type ? exerciseTypeName(label.type) : '', label.level ?? '', label.points !== undefined ? points(label.points) : ''].filter(Boolean);
   let questions = 0;
   return (
     <section className="exercise" {...sourceOf('exercise', exercise)} data-type={exercise.type}>

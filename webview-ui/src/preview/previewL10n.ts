@@ -5,7 +5,8 @@ import { en, type PreviewMessageKey, type PreviewMessages } from './l10n/en';
 import { de } from './l10n/de';
 import { es } from './l10n/es';
 import { fr } from './l10n/fr';
-import { isPseudo, pseudoBundle } from '../pseudo';
+import { isPseudo, pseudoBundle, pseudoText } from '../pseudo';
+import { typeLabel } from '../../../src/shared/worksheetWords';
 
 export { en };
 export type { PreviewMessageKey, PreviewMessages };
@@ -33,4 +34,9 @@ function pageLanguage(): string | undefined {
 export function t(key: PreviewMessageKey, ...args: Array<string | number>): string {
   const text = bundle[key];
   return args.length === 0 ? text : text.replace(/\{(\d+)\}/g, (m, i: string) => String(args[Number(i)] ?? m));
+}
+
+/** What a teacher calls exercise `type`, in the page's language (the worksheet's table: src/shared/worksheetWords.ts). */
+export function exerciseTypeName(type: string): string {
+  return isPseudo(PAGE_LANGUAGE) ? pseudoText(typeLabel(type, 'en')) : typeLabel(type, PAGE_LANGUAGE);
 }
