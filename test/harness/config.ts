@@ -3,7 +3,7 @@
 // outside the clone so a machine pays for it once.
 //
 // The harness runs in Node with tsx (`node --import tsx test/harness/run.ts`), not bundled, and
-// test/harness/package.json makes its files ES modules there, as the .mjs files they were: hence
+// test/harness/package.json makes its files ES modules there, as they have always been: hence
 // import.meta.url below, where the bundled test code uses __dirname.
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
