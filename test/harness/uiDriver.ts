@@ -22,7 +22,7 @@ const MAX_BODY = 1_000_000;
  * A request as driver.ts sends it (JSON, so every field is checked where it is used): which tab,
  * frame and element, and what the operation needs.
  */
-interface DriverRequest {
+export interface DriverRequest {
   tab?: string;
   frame?: string;
   root?: string;
