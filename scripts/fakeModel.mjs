@@ -3,8 +3,8 @@
 import { createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
-import { repoRoot } from '../test/harness/config.mjs';
-import { spawnGroup, stopGroup } from '../test/harness/processes.mjs';
+import { repoRoot } from '../test/harness/config.ts';
+import { spawnGroup, stopGroup } from '../test/harness/processes.ts';
 
 export async function startFakeModel(scenario, logPath) {
   const main = join(repoRoot, 'out', 'test', 'fake', 'main.js');

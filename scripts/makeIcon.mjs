@@ -1,9 +1,9 @@
 // Renders the marketplace icon (media/icon.png, 128x128) from the SVG below with the machine's
 // headless Chromium, so the icon has a readable source and needs no image tool.
-// Run: node scripts/makeIcon.mjs
+// Run: node --import tsx scripts/makeIcon.mjs
 import { chromium } from 'playwright-core';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, chromiumPath, repoRoot } from '../test/harness/config.mjs';
+import { CHROMIUM_ARGS, chromiumPath, repoRoot } from '../test/harness/config.ts';
 
 const SIZE = 128;
 

@@ -1,7 +1,7 @@
 // `npm run package`: a production build, then lesson-agent.vsix, its file list and its size.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { repoRoot } from '../test/harness/config.mjs';
+import { repoRoot } from '../test/harness/config.ts';
 import { packageVsix, vsixFiles } from './vsix.mjs';
 
 execFileSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: repoRoot, stdio: 'inherit' });

@@ -2,7 +2,7 @@
 // file list from .vscodeignore. Shared by `npm run package` and `npm start`.
 import { statSync } from 'node:fs';
 import vsce from '@vscode/vsce';
-import { repoRoot } from '../test/harness/config.mjs';
+import { repoRoot } from '../test/harness/config.ts';
 
 const options = {
   cwd: repoRoot,

@@ -2,7 +2,7 @@
 // opens the Lesson Agent view from the activity bar, waits for the chat webview to render the
 // host's snapshot, optionally sends a message and waits for the answer, and saves a screenshot.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { launchBrowser } from '../test/harness/offline.mjs';
+import { launchBrowser } from '../test/harness/offline.ts';
 
 const CHAT_ROOT = '[data-testid="app"][data-ready="true"]';
 

@@ -62,7 +62,7 @@ async function openOnce(browser: Browser, server: PreviewServer, text: string, s
   const page = await WebviewPage.open(browser, server, { bundle: 'preview', width: 800, height: 900 });
   // Posted back to back, as the host posts them.
   await page.page.evaluate((ms) => {
-    for (const m of ms) (globalThis as unknown as { __harness: { push(m: unknown): void } }).__harness.push(m);
+    for (const m of ms) window.__harness.push(m);
   }, host.messages);
   await page.page.waitForSelector(`[data-seq="${host.messages.length}"]`);
   const [first] = await page.waitForPosted('rendered');

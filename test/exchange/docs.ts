@@ -1,7 +1,7 @@
 // Brings docs/exports up to date: each sample exported to GIFT and QTI with the CLI (and its
 // `exported` event, with paths relative to the repository), the independent checks' report, and
 // a picture of an item of each interaction type as the QTI player shows it, answered right.
-// Usage: node esbuild.mjs && node test/exchange/docs.mjs
+// Usage: node esbuild.mjs && node --import tsx test/exchange/docs.mjs
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { runExchange } from '../../src/cliExchange';

@@ -32,31 +32,13 @@ export interface Scored {
   readonly responses: Readonly<Record<string, string | readonly string[] | null>>;
 }
 
-// Page-side code runs in Chromium; the Node test program has no DOM lib (see test/webview/inPage.ts),
-// so what it touches there is typed here.
-interface PlayerElement {
+/** A QTI item as the player makes it: a custom element with the player's API. */
+interface PlayerElement extends HTMLElement {
   processResponse(): boolean;
   showCandidateCorrection(show: boolean): void;
   getOutcome(identifier: string): { value: string | string[] | null } | undefined;
   variables: ReadonlyArray<{ identifier: string; type: string; value: string | string[] | null }>;
 }
-interface PageElement {
-  readonly tagName: string;
-  replaceChildren(): void;
-  append(node: unknown): void;
-  blur(): void;
-}
-interface PlayerPage {
-  QtiComponents: { qtiTransformItem(): { parse(xml: string): { htmlDoc(): unknown } } };
-  document: {
-    getElementById(id: string): PageElement | null;
-    querySelector(selector: string): unknown;
-    querySelectorAll(selector: string): ArrayLike<PageElement>;
-    readonly activeElement: PageElement | null;
-  };
-}
-declare const window: PlayerPage;
-declare const document: PlayerPage['document'];
 
 const PLAYER = join('node_modules', '@citolab', 'qti-components');
 
@@ -118,7 +100,7 @@ export class QtiPlayer {
   /** Shows the item alone, fresh: created from its XML, then added to the page. */
   async render(xml: string): Promise<void> {
     await this.page.evaluate((source) => {
-      const stage = document.getElementById('stage') as PageElement;
+      const stage = document.getElementById('stage') as HTMLElement;
       stage.replaceChildren();
       stage.append(window.QtiComponents.qtiTransformItem().parse(source).htmlDoc());
     }, xml);
@@ -193,7 +175,7 @@ export class QtiPlayer {
   async screenshot(path: string): Promise<void> {
     await this.page.evaluate(() => (document.querySelector('qti-assessment-item') as PlayerElement).showCandidateCorrection(true));
     await this.page.mouse.move(0, 0);
-    await this.page.evaluate(() => document.activeElement?.blur());
+    await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await this.page.waitForTimeout(400);
     await this.page.locator('#stage').screenshot({ path, animations: 'disabled' });
   }

@@ -5,13 +5,9 @@
 import * as assert from 'node:assert/strict';
 import type { SessionView } from '../../src/shared/view';
 import { CONFIRMATION, sessionFrom, snapshot, TurnEvents } from '../webview/fixtures';
-import type { InPage, InPageElement } from '../webview/inPage';
 import { previewSuite } from '../webview/suite';
 import { figure } from './kit';
 import { XSS_CORPUS } from '../webview/xssCorpus';
-
-declare const window: InPage;
-
 
 function hostileSession(payload: string): SessionView {
   const t = new TurnEvents('t1')
@@ -36,7 +32,7 @@ describe('hostile: the XSS corpus everywhere the panel shows text', function () 
     w.page.on('request', (r) => requests.push(r.url()));
     const inspect = (): Promise<{ pwned: unknown; handlers: number; tags: Record<string, number>; jsLinks: number }> =>
       w.page.evaluate(() => {
-        const body = window.document.querySelector('body') as InPageElement;
+        const body = window.document.querySelector('body') as HTMLElement;
         const all = Array.from(body.querySelectorAll('*'));
         const tags: Record<string, number> = {};
         for (const e of all) {

@@ -1,4 +1,4 @@
-// The test-side client of the harness's UI driver (test/harness/uiDriver.mjs): tests in the
+// The test-side client of the harness's UI driver (test/harness/uiDriver.ts): tests in the
 // extension host read, click and type inside the real chat webview, and take screenshots, through
 // a small HTTP endpoint whose URL the harness passes in LESSON_AGENT_UI_DRIVER.
 //

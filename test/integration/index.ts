@@ -1,5 +1,5 @@
 // The suite index VS Code loads in the extension host (`extensionTestsPath`), under both routes
-// of test/harness/run.mjs and under an F5 "Extension Tests" launch. It runs every
+// of test/harness/run.ts and under an F5 "Extension Tests" launch. It runs every
 // out/test/integration/**/*.test.js with mocha, copies mocha's output to the file the harness
 // shows, and appends this pass's results as one JSON line for the harness's summary.
 import Mocha from 'mocha';
@@ -9,7 +9,8 @@ import { format } from 'node:util';
 import { PLAN_ENV, RELOAD_ENV, ui } from './driver';
 import type { RunPlan } from './driver';
 
-interface PassResult {
+/** One line of the results file: what a pass ran, as the harness (test/harness/output.ts) reads it. */
+export interface PassResult {
   phase: number;
   passed: number;
   failed: number;

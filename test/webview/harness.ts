@@ -14,10 +14,6 @@ import type { HostMessage } from '../../src/shared/protocol';
 import { webviewCsp } from '../../src/shared/webviewCsp';
 import type { ThemeName } from './themes';
 import { BODY_CLASS, THEMES } from './themes';
-import type { InPage } from './inPage';
-
-// Page-side callbacks run in Chromium, where `window` is the page's global.
-declare const window: InPage;
 
 const CHROMIUM_ARGS = [
   '--headless',

@@ -2,8 +2,8 @@
 // scrolls sideways; an element pokes out of the viewport (a code block may scroll inside itself);
 // a button or field is outside the viewport, or covered where a click would land; two buttons
 // overlap; text is cut off by its box (unless it ends in an ellipsis and its title holds the
-// whole text). It runs in the page as a string (the test program has no DOM types), through the
-// devtools protocol, which the page's CSP does not govern.
+// whole text). It runs in the page as a string, through the devtools protocol, which the page's
+// CSP does not govern.
 import type { Page } from 'playwright-core';
 
 export interface LayoutAudit {

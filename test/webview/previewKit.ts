@@ -47,20 +47,13 @@ export async function openPreview(open: (options?: OpenOptions) => Promise<Webvi
 
 export const byPreviewId = (id: keyof typeof PREVIEW_TEST_IDS): string => `[data-testid="${PREVIEW_TEST_IDS[id]}"]`;
 
-/** What the page callback below reads of an element (the test program has no DOM types). */
-interface PageElement {
-  getAttribute(name: string): string | null;
-  closest(selector: string): PageElement | null;
-}
-
 /**
  * "kind:line" for each element `selector` matches, its source line read as the preview reads it:
  * the first line of its top-level block (its wrapper's `data-block-line`) plus its own `data-from`.
  */
 export async function kindsAndLines(w: WebviewPage, selector: string): Promise<string[]> {
   return w.page.locator(selector).evaluateAll((els) =>
-    els.map((e) => {
-      const element = e as unknown as PageElement;
+    els.map((element) => {
       const base = Number(element.closest('[data-block-line]')?.getAttribute('data-block-line'));
       return `${element.getAttribute('data-kind')}:${base + Number(element.getAttribute('data-from'))}`;
     }),

@@ -1,5 +1,5 @@
 // Takes the README's screenshots of the real webview bundle in the preview harness, in VS Code's
-// Dark Modern and Light Modern themes: `node test/webview/screenshots.mjs [scene...] [--themes=dark,light,hc] [--width=300]`
+// Dark Modern and Light Modern themes: `node --import tsx test/webview/screenshots.mjs [scene...] [--themes=dark,light,hc] [--width=300]`
 // (after a build).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

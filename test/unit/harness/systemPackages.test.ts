@@ -1,6 +1,6 @@
-// `npm test` starts with `node test/harness/install.mjs --system-only`: on a machine without the
-// system packages the tests need, a user who is not root gets one message naming the exact
-// `apt-get install` line, and nothing else runs (the npm script chains it with &&). As root it would
+// `npm test` starts with `node --import tsx test/harness/install.ts --system-only`: on a machine
+// without the system packages the tests need, a user who is not root gets one message naming the
+// exact `apt-get install` line, and nothing else runs (the npm script chains it with &&). As root it would
 // apt-install them, which a unit test must not do to the machine (the root case is proven by
 // `.ci/fresh-debian`, a fresh Debian chroot): run as root, these tests set LESSON_AGENT_NO_APT=1,
 // which takes the same path.
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 
 // Test bundles live in out/test/unit/harness: four levels below the repository.
 const ROOT = join(__dirname, '..', '..', '..', '..');
-const INSTALL = join(ROOT, 'test', 'harness', 'install.mjs');
+const INSTALL = join(ROOT, 'test', 'harness', 'install.ts');
 
 interface Run {
   code: number;
@@ -25,7 +25,7 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 function systemOnly(env: Record<string, string>): Promise<Run> {
   const noApt = isRoot ? { LESSON_AGENT_NO_APT: '1' } : {};
   return new Promise((resolve) => {
-    execFile(process.execPath, [INSTALL, '--system-only'], { cwd: ROOT, env: { ...process.env, ...noApt, ...env }, timeout: 15_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, ['--import', 'tsx', INSTALL, '--system-only'], { cwd: ROOT, env: { ...process.env, ...noApt, ...env }, timeout: 15_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
     });
   });

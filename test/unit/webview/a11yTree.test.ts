@@ -77,11 +77,7 @@ function prop(node: AXNode, name: string): unknown {
 /** Every change of text in the page's live regions (polite or assertive), as the page saw them. */
 async function recordAnnouncements(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const g = globalThis as unknown as {
-      __announced: string[];
-      document: { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }>; body: unknown };
-      MutationObserver: new (cb: () => void) => { observe(target: unknown, options: Record<string, boolean>): void };
-    };
+    const g = window;
     g.__announced = [];
     const live = '[aria-live="polite"], [aria-live="assertive"], [role="status"], [role="alert"]';
     let last = '';
@@ -121,7 +117,7 @@ describe('webview: what a screen reader gets (the accessibility tree)', function
     const status = tree.all('status').filter((n) => prop(n, 'live') === 'polite');
     assert.ok(status.length >= 1, `a polite status region: ${tree.summary('status')}`);
 
-    const announced = (await w.page.evaluate(() => (globalThis as unknown as { __announced: string[] }).__announced)).filter(Boolean);
+    const announced = (await w.page.evaluate(() => window.__announced)).filter(Boolean);
     assert.ok(announced.length <= 3, `a few announcements, not one per piece of text: ${JSON.stringify(announced)}`);
     for (const word of ['upon', 'teacher', 'story']) assert.ok(!announced.some((a) => a.includes(word)), `the reply's words are not announced as they stream: ${JSON.stringify(announced)}`);
     assert.match(announced.join(' / '), /replying/i);

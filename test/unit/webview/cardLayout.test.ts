@@ -72,8 +72,7 @@ describe('webview: cards in a narrow side bar', function () {
     await w.page.waitForSelector(`${byTestId('question-card')}[data-index="1"]`);
     const field = w.page.locator(byTestId('question-input'));
     assert.equal(await field.getAttribute('placeholder'), long);
-    const fits = await field.evaluate((el) => {
-      const t = el as unknown as { scrollHeight: number; clientHeight: number; scrollWidth: number; clientWidth: number };
+    const fits = await field.evaluate((t) => {
       return { height: t.scrollHeight <= t.clientHeight + 1, width: t.scrollWidth <= t.clientWidth + 1, lines: t.clientHeight };
     });
     assert.ok(fits.height && fits.width, `the placeholder fits its field: ${JSON.stringify(fits)}`);
@@ -87,9 +86,8 @@ describe('webview: cards in a narrow side bar', function () {
     const w = await preview.openWith(sessionFrom(events), events.length, {}, NARROW);
     const badge = w.page.locator(`${byTestId('confirmation-card')} vscode-badge`);
     const { height, lineHeight } = await badge.evaluate((el) => {
-      const e = el as unknown as { getBoundingClientRect(): { height: number }; textContent: string };
-      const style = (globalThis as unknown as { getComputedStyle(x: unknown): { lineHeight: string; fontSize: string } }).getComputedStyle(el);
-      return { height: e.getBoundingClientRect().height, lineHeight: parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.4 };
+      const style = getComputedStyle(el);
+      return { height: el.getBoundingClientRect().height, lineHeight: parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.4 };
     });
     assert.ok(height < lineHeight * 1.9, `the badge is one line high (${height} px, a line is ${lineHeight} px)`);
     assert.equal(await top(w, byTestId('confirm-deny')), await top(w, byTestId('confirm-approve')));

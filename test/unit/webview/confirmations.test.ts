@@ -4,10 +4,6 @@ import { CONFIRMATION, TurnEvents, sessionFrom } from '../../webview/fixtures';
 import type { WebviewPage } from '../../webview/harness';
 import { ScriptedHost } from '../../webview/scriptedHost';
 import { byTestId, previewSuite } from '../../webview/suite';
-import type { InPage, InPageElement } from '../../webview/inPage';
-
-// Page-side callbacks run in Chromium, where `window` is the page's global.
-declare const window: InPage;
 
 const waiting = (toolCallId: string): TurnEvents =>
   new TurnEvents('t1').start('Replace the lesson with a quiz').text('This removes most of the lesson.').confirmation(toolCallId, CONFIRMATION).done('awaiting_user');
@@ -68,7 +64,7 @@ describe('webview: confirmation cards', function () {
     await w.page.click(byTestId('confirm-deny'));
     const [decide] = await w.waitForPosted('decide');
     assert.deepEqual(decide, { type: 'decide', toolCallId: 'k2', approved: false, feedback: 'Keep the reading text, replace only the exercises' });
-    assert.equal(await w.page.locator(byTestId('confirm-approve')).evaluate((b) => (b as unknown as InPageElement).disabled), true, 'no second decision while the first is on its way');
+    assert.equal(await w.page.locator(byTestId('confirm-approve')).evaluate((b: HTMLElement & { disabled: boolean }) => b.disabled), true, 'no second decision while the first is on its way');
     await hostFor(w, events).emit(...new TurnEvents('t1').resume().decided('k2', false, 'Keep the reading text, replace only the exercises').events);
     await w.page.waitForSelector(`${byTestId('confirmation-card')}[data-status="denied"]`);
     assert.equal((await w.page.innerText(byTestId('confirm-decision'))).trim(), 'Not applied (you declined). Your note: Keep the reading text, replace only the exercises');

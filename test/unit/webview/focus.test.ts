@@ -10,24 +10,12 @@ import { ScriptedHost } from '../../webview/scriptedHost';
 import { previewSuite } from '../../webview/suite';
 import { TEST_IDS } from '../../../webview-ui/src/testIds';
 
-/** The page's document, as the callbacks read it (the test program has no DOM types). */
-interface Page_ {
-  document: { activeElement: DomElement | null; body: DomElement; querySelector(s: string): DomElement | null };
-}
-interface DomElement {
-  tagName: string;
-  textContent: string | null;
-  getAttribute(name: string): string | null;
-  closest(s: string): DomElement | null;
-  contains(other: DomElement | null): boolean;
-}
-
 const byTestId = (id: string): string => `[data-testid="${id}"]`;
 
 /** What has the focus, in words a failure message can use: its test id (or its own tag), and its name. */
 export function focused(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const doc = (globalThis as unknown as Page_).document;
+    const doc = document;
     const el = doc.activeElement;
     if (!el || el === doc.body) return 'nothing (the page itself)';
     const id = el.getAttribute('data-testid') ?? el.closest('[data-testid]')?.getAttribute('data-testid') ?? '';
@@ -39,7 +27,7 @@ export function focused(page: Page): Promise<string> {
 async function waitForFocus(w: WebviewPage, selector: string, what: string): Promise<void> {
   try {
     await w.page.waitForFunction((s) => {
-      const doc = (globalThis as unknown as Page_).document;
+      const doc = document;
       const target = doc.querySelector(s);
       return target !== null && (doc.activeElement === target || target.contains(doc.activeElement));
     }, selector, { timeout: 5_000 });
@@ -152,7 +140,7 @@ describe('webview: focus that never gets lost', function () {
     const w = await suite.openWith(sessionFrom(done.events), done.events.length, {}, { height: 1400 });
     await w.page.click(byTestId(TEST_IDS.stepsToggle));
     await w.page.fill(byTestId(TEST_IDS.input), 'A draft');
-    await w.page.evaluate(() => ((globalThis as unknown as Page_).document.activeElement as unknown as { blur(): void } | null)?.blur());
+    await w.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const walk = async (key: 'Tab' | 'Shift+Tab'): Promise<string[]> => {
       const seen: string[] = [];
       for (let i = 0; i < 60; i++) {
@@ -169,7 +157,7 @@ describe('webview: focus that never gets lost', function () {
     for (const id of [TEST_IDS.sessionsButton, TEST_IDS.stepsToggle, TEST_IDS.editReview, TEST_IDS.editRevert, TEST_IDS.input, TEST_IDS.send]) {
       assert.ok(forward.some((f) => f.includes(`[${id}]`)), `Tab reaches ${id}: ${forward.join(' → ')}`);
     }
-    await w.page.evaluate(() => ((globalThis as unknown as Page_).document.activeElement as unknown as { blur(): void } | null)?.blur());
+    await w.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const backward = await walk('Shift+Tab');
     assert.deepEqual(backward, [...forward].reverse(), 'Shift+Tab goes back the way Tab came');
   });

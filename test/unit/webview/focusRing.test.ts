@@ -30,25 +30,10 @@ interface Target {
   box: Box;
 }
 
-/** The page's document as the callbacks read it (the test program has no DOM types). */
-interface Doc {
-  document: {
-    querySelector(s: string): { setAttribute(n: string, v: string): void; focus(): void } | null;
-    activeElement: {
-      getBoundingClientRect(): Box;
-      getAttribute(name: string): string | null;
-      closest(s: string): { getAttribute(name: string): string | null } | null;
-      tagName: string;
-      blur(): void;
-    } | null;
-    body: unknown;
-  };
-}
-
 /** What Tab has put the focus on; undefined once it has left the Tab order (the page, or what only the panel focuses). */
 async function active(page: Page): Promise<Target | undefined> {
   return page.evaluate(() => {
-    const doc = (globalThis as unknown as Doc).document;
+    const doc = document;
     const el = doc.activeElement;
     if (!el || el === doc.body || el.getAttribute('tabindex') === '-1') return undefined;
     const r = el.getBoundingClientRect();
@@ -108,7 +93,7 @@ const ROUND = 0.5;
 /** Puts the place Tab starts from at the top of the panel (its root, focusable for this only). */
 async function startAtTop(page: Page): Promise<void> {
   await page.evaluate((root) => {
-    const el = (globalThis as unknown as Doc).document.querySelector(root);
+    const el = document.querySelector<HTMLElement>(root);
     el?.setAttribute('tabindex', '-1');
     el?.focus();
   }, `[data-testid="${TEST_IDS.root}"]`);
@@ -118,8 +103,8 @@ async function startAtTop(page: Page): Promise<void> {
 async function measureRings(page: Page, scene: string, theme: ThemeName, selfFocused?: string): Promise<string[]> {
   // A card that takes the focus itself is done so before the walk starts (else it would take it mid-walk).
   if (selfFocused) await page.waitForFunction((sel) => {
-    const doc = (globalThis as unknown as Doc).document;
-    return doc.activeElement !== null && doc.activeElement === (doc.querySelector(sel) as unknown);
+    const doc = document;
+    return doc.activeElement !== null && doc.activeElement === doc.querySelector(sel);
   }, selfFocused);
   const viewport = page.viewportSize() ?? { width: 420, height: 720 };
   const clip = (b: Box): Box => {
@@ -138,7 +123,7 @@ async function measureRings(page: Page, scene: string, theme: ThemeName, selfFoc
   }
   if (process.env.RING_DEBUG) console.log(scene, theme, targets.map((t) => `${t.name} ${Math.round(t.box.y)}`));
   assert.ok(targets.length >= 3, `Tab reaches the controls of ${scene}: ${targets.map((t) => t.name).join(', ')}`);
-  await page.evaluate(() => (globalThis as unknown as Doc).document.activeElement?.blur());
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.mouse.move(0, 0);
   const plain = [];
   for (const t of targets) plain.push(await page.screenshot({ clip: clip(t.box), animations: 'disabled' }));
@@ -166,13 +151,13 @@ async function measureRings(page: Page, scene: string, theme: ThemeName, selfFoc
 
 /** The ring of what the panel focuses itself (the confirmation card), after a key was pressed. */
 async function measureSelfFocused(page: Page, scene: string, theme: ThemeName, selector: string, clip: (b: Box) => Box): Promise<string[]> {
-  await page.evaluate(() => (globalThis as unknown as Doc).document.activeElement?.blur());
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   const box = await page.locator(selector).boundingBox();
   assert.ok(box, `${selector} is on the page`);
   const area = clip(box);
   const plain = await page.screenshot({ clip: area, animations: 'disabled' });
   await page.keyboard.press('Tab');
-  await page.evaluate((sel) => (globalThis as unknown as Doc).document.querySelector(sel)?.focus(), selector);
+  await page.evaluate((sel) => document.querySelector<HTMLElement>(sel)?.focus(), selector);
   const focused = await page.screenshot({ clip: area, animations: 'disabled' });
   const thin = Object.entries(ringCover(plain, focused, box, area)).filter(([, v]) => v < ROUND);
   if (thin.length === 0) return [];

@@ -7,22 +7,7 @@ import { PREVIEW_ROOT, byPreviewId, documentMessage, kindsAndLines, openPreview,
 import { previewSuite } from '../../webview/suite';
 import type { WebviewPage } from '../../webview/harness';
 
-/** What page callbacks read (the test program has no DOM types; the page evaluates functions, never strings, under its CSP). */
-interface Page {
-  document: {
-    querySelector(selector: string): { getBoundingClientRect(): { top: number; bottom: number } } | null;
-    querySelectorAll(selector: string): { length: number };
-  };
-  innerHeight: number;
-  scrollY: number;
-}
-
-/** A page where the test watches the lesson's DOM change. */
-interface Observed {
-  changes: string[];
-  document: { querySelector(selector: string): unknown };
-  MutationObserver: new (callback: (records: Array<{ type: string; attributeName: string | null }>) => void) => { observe(target: unknown, options: object): void };
-}
+// Page callbacks are functions, never strings: the page evaluates no string under its CSP.
 
 const VERBS = sample('french-verbs.lesson.xml');
 const WATER = sample('water-cycle.lesson.xml');
@@ -32,7 +17,7 @@ async function texts(w: WebviewPage, selector: string): Promise<string[]> {
 }
 
 async function inputValues(w: WebviewPage, selector: string): Promise<string[]> {
-  return w.page.locator(selector).evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
+  return w.page.locator(selector).evaluateAll((els) => els.map((e) => (e as HTMLElement & { value: string }).value));
 }
 
 describe('webview: lesson preview', function () {
@@ -186,7 +171,7 @@ describe('webview: lesson preview', function () {
     await w.pushRaw(hostile);
     // Messages are handled in order: once this malformed one is logged, the patches before it were seen.
     await w.pushRaw({ type: 'barrier' });
-    await w.page.waitForFunction(() => (globalThis as unknown as { __harness: { posted: Array<{ message?: string }> } }).__harness.posted.some((m) => /malformed/.test(String(m.message))));
+    await w.page.waitForFunction(() => window.__harness.posted.some((m) => /malformed/.test(String(m.message))));
     assert.equal((await w.postedOfType('resync')).length, 1);
     assert.equal(await w.page.getAttribute(PREVIEW_ROOT, 'data-version'), '2', 'the last good render stays');
     assert.equal((await texts(w, '[data-kind="heading"]'))[2], 'Practise');
@@ -208,17 +193,17 @@ describe('webview: lesson preview', function () {
     const blocks = await w.page.locator('[data-block-line]').count();
     // Every change React makes to the lesson's DOM, as "attribute" or the kind of change.
     await w.page.evaluate((selector) => {
-      const page = globalThis as unknown as Observed;
-      page.changes = [];
+      const page = window;
+      page.__changes = [];
       const observer = new page.MutationObserver((records) => {
-        for (const record of records) page.changes.push(record.type === 'attributes' ? String(record.attributeName) : record.type);
+        for (const record of records) page.__changes.push(record.type === 'attributes' ? String(record.attributeName) : record.type);
       });
-      observer.observe(page.document.querySelector(selector), { subtree: true, attributes: true, childList: true, characterData: true });
+      observer.observe(page.document.querySelector(selector) as Element, { subtree: true, attributes: true, childList: true, characterData: true });
     }, byPreviewId('lesson'));
     const moved = VERBS.replace(/<lesson[^>]*>/, (tag) => `${tag}\n\n`);
     await w.pushRaw(patchMessage(VERBS, moved, 2));
     await w.page.waitForSelector(`${PREVIEW_ROOT}[data-version="2"]`);
-    const changes = await w.page.evaluate(() => (globalThis as unknown as Observed).changes);
+    const changes = await w.page.evaluate(() => window.__changes);
     assert.deepEqual(changes, Array<string>(blocks).fill('data-block-line'), 'only the line each block starts at changed');
     await w.clearPosted();
     await w.page.click('[data-kind="option"] >> nth=4');
@@ -242,10 +227,10 @@ describe('webview: lesson preview', function () {
     assert.equal(await w.page.getAttribute(PREVIEW_ROOT, 'data-highlighted'), `${firstNew}-${firstNew + 2}`);
     // Scrolled into view (the page is shorter than the lesson), then faded out after a few seconds.
     await w.page.waitForFunction(() => {
-      const box = (globalThis as unknown as Page).document.querySelector('[data-agent-edit]')?.getBoundingClientRect();
-      return Boolean(box && box.top >= 0 && box.bottom <= (globalThis as unknown as Page).innerHeight);
+      const box = document.querySelector('[data-agent-edit]')?.getBoundingClientRect();
+      return Boolean(box && box.top >= 0 && box.bottom <= innerHeight);
     });
-    await w.page.waitForFunction(() => (globalThis as unknown as Page).document.querySelectorAll('[data-agent-edit]').length === 0, undefined, { timeout: 6000 });
+    await w.page.waitForFunction(() => document.querySelectorAll('[data-agent-edit]').length === 0, undefined, { timeout: 6000 });
 
     // A changed gap lights up the paragraph it sits in.
     const changedLine = VERBS.split('\n').findIndex((l) => l.includes('habites')) + 1;
@@ -265,12 +250,12 @@ describe('webview: lesson preview', function () {
     await w.page.locator('[data-agent-edit]').first().waitFor({ state: 'attached' });
     // No frame of smooth scrolling: in view as soon as it is lit.
     const shown = await w.page.evaluate(() => {
-      const page = globalThis as unknown as Page;
+      const page = window;
       const box = page.document.querySelector('[data-agent-edit]')?.getBoundingClientRect();
       return Boolean(box && box.top >= 0 && box.bottom <= page.innerHeight);
     });
     assert.equal(shown, true, 'in view at once');
-    const animation = await w.page.evaluate(() => (globalThis as unknown as { getComputedStyle(e: unknown): { animationName: string } }).getComputedStyle((globalThis as unknown as Page).document.querySelector('[data-agent-edit]')).animationName);
+    const animation = await w.page.evaluate(() => getComputedStyle(document.querySelector('[data-agent-edit]') as Element).animationName);
     assert.equal(animation, 'none', 'the highlight does not flash');
   });
 
@@ -279,13 +264,13 @@ describe('webview: lesson preview', function () {
     const line = WATER.split('\n').findIndex((l) => l.includes('id="sa-reading"')) + 1;
     await w.pushRaw({ type: 'scrollTo', line });
     await w.page.waitForFunction((l) => {
-      const box = (globalThis as unknown as Page).document.querySelector(`[data-block-line="${l}"] > [data-kind="exercise"]`)?.getBoundingClientRect();
-      const top = (globalThis as unknown as Page).document.querySelector('.preview-top')?.getBoundingClientRect().bottom ?? 0;
+      const box = document.querySelector(`[data-block-line="${l}"] > [data-kind="exercise"]`)?.getBoundingClientRect();
+      const top = document.querySelector('.preview-top')?.getBoundingClientRect().bottom ?? 0;
       return Boolean(box && Math.abs(box.top - top) < 12);
     }, line);
-    assert.ok((await w.page.evaluate(() => (globalThis as unknown as Page).scrollY)) > 0);
+    assert.ok((await w.page.evaluate(() => scrollY)) > 0);
     await w.pushRaw({ type: 'scrollTo', line: 1 });
-    await w.page.waitForFunction(() => (globalThis as unknown as Page).scrollY === 0);
+    await w.page.waitForFunction(() => scrollY === 0);
   });
 
   it('says when each version is on screen, and ignores malformed messages (logging them)', async () => {

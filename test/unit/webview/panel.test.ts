@@ -5,10 +5,6 @@ import { emptySessionView } from '../../../src/shared/view';
 import { META, SESSIONS, SESSION_ID, TurnEvents, finishedTurn, sessionFrom, snapshot } from '../../webview/fixtures';
 import { ScriptedHost } from '../../webview/scriptedHost';
 import { byTestId, previewSuite } from '../../webview/suite';
-import type { InPage } from '../../webview/inPage';
-
-// Page-side callbacks run in Chromium, where `window` is the page's global.
-declare const window: InPage;
 
 describe('webview: header, sessions, onboarding, errors', function () {
   this.timeout(30_000);

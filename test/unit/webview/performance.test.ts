@@ -5,10 +5,6 @@
 import * as assert from 'node:assert/strict';
 import { SESSION_ID, TurnEvents, bigSession, sessionFrom, snapshot } from '../../webview/fixtures';
 import { byTestId, previewSuite } from '../../webview/suite';
-import type { InPage, InPageElement } from '../../webview/inPage';
-
-// Page-side callbacks run in Chromium, where `window` is the page's global.
-declare const window: InPage;
 
 const TURNS = 1000; // two items each: 2,000 messages
 const DELTAS = 10_000;
@@ -55,7 +51,7 @@ describe('webview: performance figures', function () {
     const result = await w.page.evaluate(
       async ({ deltas, seq0, sessionId }) => {
         const h = window.__harness;
-        const root = window.document.querySelector('[data-testid="app"]') as InPageElement;
+        const root = window.document.querySelector('[data-testid="app"]') as HTMLElement;
         const renders = (): number => Number(root.getAttribute('data-render-count'));
         const r0 = renders();
         const t0 = performance.now();

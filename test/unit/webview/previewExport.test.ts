@@ -17,13 +17,8 @@ const VERBS = sample('french-verbs.lesson.xml');
 const MENU = byPreviewId('exportMenu');
 const ITEM = byPreviewId('exportItem');
 
-/** The page's focused element, as the callback reads it (the test program has no DOM types). */
-interface Focus {
-  document: { activeElement: { getAttribute(name: string): string | null } | null };
-}
-
 function focusedAttribute(w: WebviewPage, name: string): Promise<string | null> {
-  return w.page.evaluate((n) => (globalThis as unknown as Focus).document.activeElement?.getAttribute(n) ?? null, name);
+  return w.page.evaluate((n) => document.activeElement?.getAttribute(n) ?? null, name);
 }
 
 describe('webview: the preview’s Export menu', function () {

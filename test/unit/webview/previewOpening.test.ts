@@ -12,13 +12,6 @@ import type { WebviewPage } from '../../webview/harness';
 import { PREVIEW_ROOT, byPreviewId, documentMessage } from '../../webview/previewKit';
 import { previewSuite } from '../../webview/suite';
 
-/** What the page callbacks read (the test program has no DOM types). */
-interface Watched {
-  frames: string[];
-  document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null; querySelectorAll(selector: string): { length: number } };
-  requestAnimationFrame(callback: () => void): number;
-}
-
 const URI = 'file:///w/lesson.lesson.xml';
 const { text } = bigLesson(100_000);
 
@@ -42,11 +35,11 @@ function openingMessages(): PreviewHostMessage[] {
 /** Records, at every frame (just before it is painted), the message shown and how many blocks. */
 async function watchFrames(w: WebviewPage): Promise<void> {
   await w.page.evaluate((root) => {
-    const page = globalThis as unknown as Watched;
-    page.frames = [];
+    const page = window;
+    page.__frames = [];
     const sample = (): void => {
       const seq = page.document.querySelector(root)?.getAttribute('data-seq') ?? '-';
-      page.frames.push(`${seq}:${page.document.querySelectorAll('[data-block-line]').length}`);
+      page.__frames.push(`${seq}:${page.document.querySelectorAll('[data-block-line]').length}`);
       page.requestAnimationFrame(sample);
     };
     page.requestAnimationFrame(sample);
@@ -61,10 +54,10 @@ describe('webview: a long lesson opening in the preview', function () {
     const w = await suite.open({ bundle: 'preview', width: 760, height: 900 });
     await watchFrames(w);
     await w.page.evaluate((ms) => {
-      for (const m of ms) (globalThis as unknown as { __harness: { push(m: unknown): void } }).__harness.push(m);
+      for (const m of ms) window.__harness.push(m);
     }, openingMessages());
     await w.page.waitForSelector(`${PREVIEW_ROOT}[data-seq="2"]`);
-    const frames = await w.page.evaluate(() => (globalThis as unknown as Watched).frames);
+    const frames = await w.page.evaluate(() => window.__frames);
     assert.ok(frames.includes(`1:${OPENING_BLOCKS}`), `a frame showed the first ${OPENING_BLOCKS} blocks alone (frames: ${[...new Set(frames)].join(', ')})`);
     const twoMessages = await w.page.innerHTML(byPreviewId('lesson'));
 

@@ -6,10 +6,6 @@ import type { WebviewPage } from '../../webview/harness';
 import { META, THREE_QUESTIONS, TurnEvents, sessionFrom } from '../../webview/fixtures';
 import { ScriptedHost } from '../../webview/scriptedHost';
 import { byTestId, previewSuite } from '../../webview/suite';
-import type { InPage } from '../../webview/inPage';
-
-// Page-side callbacks run in Chromium, where `window` is the page's global.
-declare const window: InPage;
 
 const option = (label: string): string => `${byTestId('question-option')}[data-label="${label}"]`;
 

@@ -9,9 +9,6 @@ import { CONFIRMATION, THREE_QUESTIONS, TurnEvents, USAGE, SESSION_ID, bigSessio
 import type { WebviewPage } from '../../webview/harness';
 import { ScriptedHost } from '../../webview/scriptedHost';
 import { byTestId, previewSuite } from '../../webview/suite';
-import type { InPage } from '../../webview/inPage';
-
-declare const window: InPage;
 
 const TOPIC = THREE_QUESTIONS[2] as Question;
 
@@ -119,8 +116,7 @@ describe('webview: reading order, edits and notes', function () {
     await host.emit(...new TurnEvents('t-new').start('One more question, please').events);
     // In the page: the new message lies inside the list's visible box.
     await w.page.waitForFunction(() => {
-      type Boxed = { getBoundingClientRect(): { top: number; bottom: number } };
-      const doc = (globalThis as unknown as { document: { querySelector(s: string): Boxed | null } }).document;
+      const doc = document;
       const m = doc.querySelector('[data-kind="user"][data-id="u-t-new"]');
       const list = doc.querySelector('.message-list');
       if (!m || !list) return false;

@@ -10,10 +10,7 @@ import type { VsCodeApi } from '../../../webview-ui/src/hostApi';
 import { request, settleResponse } from '../../../webview-ui/src/requests';
 import { TurnEvents, finishedTurn, sessionFrom } from '../../webview/fixtures';
 import type { WebviewPage } from '../../webview/harness';
-import type { InPage, InPageElement } from '../../webview/inPage';
 import { byTestId, previewSuite } from '../../webview/suite';
-
-declare const window: InPage;
 
 /** What the webview posted, through VS Code's handle as the webview gets it (acquireVsCodeApi). */
 const posted: Array<{ type: string; requestId?: string; message?: string }> = [];
@@ -141,6 +138,6 @@ describe('webview requests in the panel: a wrong answer is said where the teache
     const rewindProblem = w.page.locator(byTestId('rewind-problem'));
     await rewindProblem.waitFor();
     assert.equal((await rewindProblem.innerText()).trim(), en.errAnswerUnreadable);
-    assert.equal(await w.page.locator(byTestId('rewind-confirm')).evaluate((b) => (b as unknown as InPageElement).disabled), true, 'nothing can be restored from an answer that could not be read');
+    assert.equal(await w.page.locator(byTestId('rewind-confirm')).evaluate((b: HTMLElement & { disabled: boolean }) => b.disabled), true, 'nothing can be restored from an answer that could not be read');
   });
 });

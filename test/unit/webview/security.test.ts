@@ -4,11 +4,7 @@ import * as assert from 'node:assert/strict';
 import { TurnEvents, sessionFrom, snapshot } from '../../webview/fixtures';
 import { ScriptedHost } from '../../webview/scriptedHost';
 import { byTestId, previewSuite } from '../../webview/suite';
-import type { InPage, InPageElement } from '../../webview/inPage';
 import { webviewCsp } from '../../../src/shared/webviewCsp';
-
-// Page-side callbacks run in Chromium, where `window` is the page's global.
-declare const window: InPage;
 
 const PAYLOADS = [
   '<img src=x onerror="window.__pwned=1">',
@@ -52,7 +48,7 @@ describe('webview: untrusted model text', function () {
       await page.locator(byTestId('message')).first().hover();
 
       const report = await page.evaluate(() => {
-        const root = window.document.querySelector('[data-testid="message-text"]') as InPageElement;
+        const root = window.document.querySelector('[data-testid="message-text"]') as HTMLElement;
         const all = Array.from(root.querySelectorAll('*'));
         return {
           pwned: window.__pwned ?? null,
@@ -86,7 +82,7 @@ describe('webview: untrusted model text', function () {
     const policy = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
     assert.equal(policy, webviewCsp(new URL(page.url()).origin, nonce), "the extension's policy, not a copy");
     await page.evaluate(() => {
-      const image = new (globalThis as unknown as { Image: new () => { src: string } }).Image();
+      const image = new Image();
       image.src = 'https://tracker.example/pixel.png';
     });
     await page.waitForFunction(() => window.__harness.violations.includes('img-src https://tracker.example/pixel.png'), undefined, { timeout: 10_000 });

@@ -4,10 +4,6 @@ import * as assert from 'node:assert/strict';
 import { META, TurnEvents, sessionFrom } from '../../webview/fixtures';
 import { ScriptedHost } from '../../webview/scriptedHost';
 import { byTestId, previewSuite } from '../../webview/suite';
-import type { InPage, InPageElement } from '../../webview/inPage';
-
-// Page-side callbacks run in Chromium, where `window` is the page's global.
-declare const window: InPage;
 
 const assistantSel = `${byTestId('message')}[data-kind="assistant"]`;
 
@@ -183,7 +179,7 @@ describe('webview: streaming replies and steps', function () {
   it('prefill puts text in the input; prefill with send sends it', async () => {
     const w = await preview.openWith(sessionFrom([]), 0);
     await w.push({ type: 'prefill', text: 'Explain this selection' });
-    await w.page.waitForFunction(() => (window.document.querySelector('[data-testid="chat-input"]') as InPageElement).value === 'Explain this selection');
+    await w.page.waitForFunction(() => (window.document.querySelector('[data-testid="chat-input"]') as HTMLElement & { value: string }).value === 'Explain this selection');
     assert.equal(await w.page.evaluate(() => window.document.activeElement?.getAttribute('data-testid')), 'chat-input');
     await w.push({ type: 'prefill', text: 'Create an exercise', send: true });
     assert.deepEqual(await w.waitForPosted('send'), [{ type: 'send', text: 'Create an exercise' }]);

@@ -7,10 +7,6 @@ import * as assert from 'node:assert/strict';
 import { emptySessionView } from '../../../src/shared/view';
 import { SESSION_ID, TurnEvents, sessionFrom } from '../../webview/fixtures';
 import { byTestId, previewSuite } from '../../webview/suite';
-import type { InPage } from '../../webview/inPage';
-
-// Page-side callbacks run in Chromium, where `window` is the page's global.
-declare const window: InPage;
 
 const SUGGESTIONS = [
   'Try one of these:',

@@ -135,7 +135,7 @@ const SCENES: Scene[] = [
 
 /** The picture shows the screen's subject, scrolled to its top where it has one. */
 async function photograph(page: Page, file: string, focus?: string): Promise<void> {
-  if (focus) await page.locator(focus).first().evaluate((el) => (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'start' }));
+  if (focus) await page.locator(focus).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
   mkdirSync(SHOTS, { recursive: true });
   writeFileSync(join(SHOTS, file), await page.screenshot({ animations: 'disabled' }));
 }

@@ -37,6 +37,6 @@ describe('QTI export, played by an independent QTI 3 player', function () {
 
   it('the checks committed under docs/exports are what the samples give today', async () => {
     const committed: unknown = JSON.parse(readFileSync(REPORT_PATH, 'utf8'));
-    assert.deepEqual(await samplesReport(player as QtiPlayer), committed, 'run `node test/exchange/docs.mjs` to bring docs/exports up to date');
+    assert.deepEqual(await samplesReport(player as QtiPlayer), committed, 'run `node --import tsx test/exchange/docs.mjs` to bring docs/exports up to date');
   });
 });

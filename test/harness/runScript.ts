@@ -3,7 +3,7 @@
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 
-export async function runScript(entry, args = []) {
+export async function runScript(entry: string, args: readonly string[] = []): Promise<never> {
   const outfile = `out/${entry.replace(/\.ts$/, '.js')}`;
   await esbuild.build({
     entryPoints: [entry],

@@ -4,8 +4,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-function ownerAlive(lockDir) {
-  let pid;
+/** Whether the lock's owner still runs; undefined while it has not written its pid yet. */
+function ownerAlive(lockDir: string): boolean | undefined {
+  let pid: number;
   try {
     pid = Number(readFileSync(join(lockDir, 'pid'), 'utf8'));
   } catch {
@@ -16,7 +17,7 @@ function ownerAlive(lockDir) {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return error.code === 'EPERM';
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -24,21 +25,21 @@ function ownerAlive(lockDir) {
  * Runs `fn` while holding `lockDir`. Waits up to `timeoutMs` for another live owner, printing
  * once that it waits, and takes over locks left by dead processes.
  */
-export async function withLock(lockDir, timeoutMs, fn) {
+export async function withLock<T>(lockDir: string, timeoutMs: number, fn: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let announced = false;
-  let unknownSince;
+  let unknownSince: number | undefined;
   for (;;) {
     try {
       mkdirSync(lockDir);
       writeFileSync(join(lockDir, 'pid'), String(process.pid));
       break;
     } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const alive = ownerAlive(lockDir);
     if (alive === undefined) unknownSince ??= Date.now();
-    const pidless = alive === undefined && Date.now() - unknownSince > 10_000;
+    const pidless = alive === undefined && unknownSince !== undefined && Date.now() - unknownSince > 10_000;
     if (alive === false || pidless) {
       rmSync(lockDir, { recursive: true, force: true });
       continue;

@@ -12,30 +12,37 @@ import {
   artifactsRoot,
   cacheRoot,
   installTimeoutMs,
-} from './config.mjs';
-import { withLock } from './lock.mjs';
-import { runLogged } from './processes.mjs';
-import { ensureSystemPackages, onPath } from './system.mjs';
+} from './config';
+import { withLock } from './lock';
+import { runLogged } from './processes';
+import { ensureSystemPackages, onPath } from './system';
 
 const MARKER = '.complete';
 const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
 const nodeDir = join(cacheRoot, `node-v${NODE_VERSION}-linux-${arch}`);
 const codeServerDir = join(cacheRoot, `code-server-${CODE_SERVER_VERSION}-node${NODE_VERSION.split('.')[0]}-${arch}`);
 
-export const runtimePaths = {
+export interface RuntimePaths {
+  nodeDir: string;
+  nodeBin: string;
+  codeServerDir: string;
+  codeServerEntry: string;
+}
+
+export const runtimePaths: RuntimePaths = {
   nodeDir,
   nodeBin: join(nodeDir, 'bin', 'node'),
   codeServerDir,
   codeServerEntry: join(codeServerDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
 };
 
-function installLog() {
+function installLog(): string {
   mkdirSync(artifactsRoot, { recursive: true });
   return join(artifactsRoot, 'install.log');
 }
 
 /** npm's own CLI script, so it can be run by Node 24 (code-server's postinstall checks the version). */
-function npmCliPath() {
+function npmCliPath(): string {
   const fromNpm = process.env.npm_execpath;
   if (fromNpm && /npm-cli\.js$/.test(fromNpm)) return fromNpm;
   for (const dir of (process.env.PATH || '').split(delimiter)) {
@@ -45,7 +52,7 @@ function npmCliPath() {
   throw new Error('npm was not found on PATH: install Node.js 20.19+ (or 22.13+, or 24+) with npm.');
 }
 
-async function installOnce(dir, label, install) {
+async function installOnce(dir: string, label: string, install: () => Promise<void>): Promise<void> {
   if (existsSync(join(dir, MARKER))) return;
   mkdirSync(cacheRoot, { recursive: true });
   await withLock(`${dir}.lock`, installTimeoutMs(), async () => {
@@ -60,7 +67,7 @@ async function installOnce(dir, label, install) {
   });
 }
 
-async function ensureNode() {
+async function ensureNode(): Promise<void> {
   await installOnce(nodeDir, `Node ${NODE_VERSION}`, async () => {
     const logPath = installLog();
     const env = { ...process.env, npm_config_update_notifier: 'false' };
@@ -86,7 +93,7 @@ async function ensureNode() {
 const OUTER_NPM = /^npm_(config_(user_agent|node_gyp|npm_version|local_prefix|global_prefix|prefix)|command|lifecycle_\w+|package_\w+|execpath|node_execpath)$/i;
 
 /** Environment in which npm, node-gyp and code-server itself see Node 24 and its headers. */
-export function node24Env(base = process.env) {
+export function node24Env(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const inherited = Object.fromEntries(Object.entries(base).filter(([key]) => !OUTER_NPM.test(key)));
   return {
     ...inherited,
@@ -99,7 +106,7 @@ export function node24Env(base = process.env) {
   };
 }
 
-async function ensureCodeServer() {
+async function ensureCodeServer(): Promise<void> {
   await installOnce(codeServerDir, `code-server ${CODE_SERVER_VERSION}`, async () => {
     const logPath = installLog();
     writeFileSync(join(codeServerDir, 'package.json'), JSON.stringify({ name: 'lesson-agent-test-runtime', private: true }));
@@ -114,21 +121,21 @@ async function ensureCodeServer() {
 }
 
 /** The apt part only: what the runtime install and the browser need from the system. */
-export async function ensureSystemForRuntime() {
+export async function ensureSystemForRuntime(): Promise<void> {
   const needsInstall = !existsSync(join(codeServerDir, MARKER));
   await ensureSystemPackages({ forInstall: needsInstall, logPath: installLog() });
   if (!onPath('tar')) throw new Error('tar is missing: install it (apt-get install tar).');
 }
 
 /** Everything the offline route needs, installed if missing. Returns the runtime's paths. */
-export async function ensureRuntime() {
+export async function ensureRuntime(): Promise<RuntimePaths> {
   await ensureSystemForRuntime();
   await ensureNode();
   await ensureCodeServer();
   return runtimePaths;
 }
 
-// `node test/harness/install.mjs [--system-only]`: prepares the runtime ahead of a test run
+// `tsx test/harness/install.ts [--system-only]`: prepares the runtime ahead of a test run
 // (.ci/run starts it in the background; a test run that needs it waits on the install lock).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = Date.now();
@@ -138,7 +145,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       const what = systemOnly ? 'system packages' : `test runtime (${codeServerDir})`;
       console.log(`[harness] ${what} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     },
-    (error) => {
+    (error: Error) => {
       console.error(`[harness] ${error.message}`);
       process.exit(1);
     },

@@ -2,9 +2,10 @@
 // them to (the workbench's noise goes to log files instead), and the summary computed from the
 // results the suite index writes, one JSON line per phase.
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import type { PassResult } from '../integration/index';
 
 /** Copies what is appended to `path` onto stdout until stopped. */
-export function tailToStdout(path, intervalMs = 150) {
+export function tailToStdout(path: string, intervalMs = 150): { stop(): void } {
   let offset = 0;
   const pump = () => {
     if (!existsSync(path)) return;
@@ -29,16 +30,23 @@ export function tailToStdout(path, intervalMs = 150) {
   };
 }
 
-/** Each line: { phase, passed, failed, pending, failures: [{ title, message }] }. */
-export function readResults(path) {
+/** One line per pass, as the suite index writes it. */
+export function readResults(path: string): PassResult[] {
   if (!existsSync(path)) return [];
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter((line) => line.trim())
-    .map((line) => JSON.parse(line));
+    .map((line) => JSON.parse(line) as PassResult);
 }
 
-export function summarize(results) {
+export interface Summary {
+  passed: number;
+  failed: number;
+  pending: number;
+  line: string;
+}
+
+export function summarize(results: readonly PassResult[]): Summary {
   const total = { passed: 0, failed: 0, pending: 0 };
   for (const result of results) {
     total.passed += result.passed;

@@ -1,10 +1,11 @@
 // Child processes the harness owns: run-to-completion commands with their output kept in a log,
 // and long-lived servers started in their own process group so one signal stops all they spawned.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync, readdirSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-function tail(path, lines = 30) {
+function tail(path: string, lines = 30): string {
   try {
     return readFileSync(path, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
   } catch {
@@ -12,8 +13,14 @@ function tail(path, lines = 30) {
   }
 }
 
+export interface LoggedOptions {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  logPath: string;
+}
+
 /** Runs a command to completion with its output appended to `logPath`; rejects with the log's tail. */
-export function runLogged(command, args, { env, cwd, logPath }) {
+export function runLogged(command: string, args: readonly string[], { env, cwd, logPath }: LoggedOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     const log = createWriteStream(logPath, { flags: 'a' });
     log.write(`\n$ ${command} ${args.join(' ')}\n`);
@@ -33,7 +40,7 @@ export function runLogged(command, args, { env, cwd, logPath }) {
   });
 }
 
-const liveGroups = new Set();
+const liveGroups = new Set<number>();
 // If the harness dies on an uncaught error, its servers must not outlive it.
 process.on('exit', () => {
   for (const pgid of liveGroups) {
@@ -45,23 +52,30 @@ process.on('exit', () => {
   }
 });
 
+export interface GroupOptions {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  logStream?: Writable;
+  capture?: boolean;
+}
+
 /**
  * Starts a long-lived process as the leader of a new process group, its output into `logStream`,
  * or left on `child.stdout`/`child.stderr` for the caller with `capture`, or ignored.
  * Stop it with `stopGroup`.
  */
-export function spawnGroup(command, args, { env, cwd, logStream, capture = false }) {
+export function spawnGroup(command: string, args: readonly string[], { env, cwd, logStream, capture = false }: GroupOptions): ChildProcess {
   const output = logStream || capture ? 'pipe' : 'ignore';
   const child = spawn(command, args, { env, cwd, detached: true, stdio: ['ignore', output, output] });
   if (logStream) {
-    child.stdout.pipe(logStream, { end: false });
-    child.stderr.pipe(logStream, { end: false });
+    child.stdout?.pipe(logStream, { end: false });
+    child.stderr?.pipe(logStream, { end: false });
   }
   if (child.pid) liveGroups.add(child.pid);
   return child;
 }
 
-function groupAlive(pgid) {
+function groupAlive(pgid: number): boolean {
   try {
     process.kill(-pgid, 0);
     return true;
@@ -71,7 +85,7 @@ function groupAlive(pgid) {
 }
 
 /** SIGTERM to the whole group, then SIGKILL if anything in it outlives `graceMs`. */
-export async function stopGroup(child, graceMs = 3000) {
+export async function stopGroup(child: Pick<ChildProcess, 'pid'> | undefined, graceMs = 3000): Promise<void> {
   const pgid = child?.pid;
   if (!pgid) return;
   if (!groupAlive(pgid)) {
@@ -99,14 +113,14 @@ export async function stopGroup(child, graceMs = 3000) {
  * Processes (other than this one) whose environment or command line mentions `marker`, e.g. a
  * run's private data folder that every process it started inherits through HOME/TMPDIR.
  */
-export function findProcessesMentioning(marker) {
-  let pids;
+export function findProcessesMentioning(marker: string): Array<{ pid: number; command: string }> {
+  let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
     return []; // no procfs: nothing to check
   }
-  const found = [];
+  const found: Array<{ pid: number; command: string }> = [];
   for (const pid of pids) {
     if (Number(pid) === process.pid) continue;
     try {

@@ -1,6 +1,10 @@
 // Where the harness keeps things and which versions it runs. Everything a run writes goes under
 // .test-artifacts/ in the repo; the heavy, reusable runtime (Node 24 + code-server) is cached
 // outside the clone so a machine pays for it once.
+//
+// The harness runs in Node with tsx (`node --import tsx test/harness/run.ts`), not bundled, and
+// test/harness/package.json makes its files ES modules there, as they have always been: hence
+// import.meta.url below, where the bundled test code uses __dirname.
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +38,7 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-function seconds(name, fallback) {
+function seconds(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback * 1000;
   const value = Number(raw);
@@ -43,10 +47,10 @@ function seconds(name, fallback) {
 }
 
 /** A phase that has not called codeAutomationExit by then is a hang: everything is killed. */
-export const phaseTimeoutMs = () => seconds('LESSON_AGENT_TEST_TIMEOUT', 1200);
+export const phaseTimeoutMs = (): number => seconds('LESSON_AGENT_TEST_TIMEOUT', 1200);
 /** How long code-server may take to answer HTTP after it is spawned. */
-export const serverStartTimeoutMs = () => seconds('LESSON_AGENT_SERVER_TIMEOUT', 60);
+export const serverStartTimeoutMs = (): number => seconds('LESSON_AGENT_SERVER_TIMEOUT', 60);
 /** How long the workbench page may take to load (Playwright's 30 s default was passed on a machine with a load of 14). */
-export const pageLoadTimeoutMs = () => seconds('LESSON_AGENT_PAGE_TIMEOUT', 120);
+export const pageLoadTimeoutMs = (): number => seconds('LESSON_AGENT_PAGE_TIMEOUT', 120);
 /** Installing code-server (native builds) under the lock; another run may hold it that long. */
-export const installTimeoutMs = () => seconds('LESSON_AGENT_INSTALL_TIMEOUT', 1200);
+export const installTimeoutMs = (): number => seconds('LESSON_AGENT_INSTALL_TIMEOUT', 1200);

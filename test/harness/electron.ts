@@ -12,14 +12,16 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import testElectron from '@vscode/test-electron';
-import { chromium } from 'playwright-core';
-import { cacheRoot, repoRoot, testIndexPath } from './config.mjs';
-import { freePort } from './codeServer.mjs';
-import { findProcessesMentioning } from './processes.mjs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { cacheRoot, repoRoot, testIndexPath } from './config';
+import { freePort } from './codeServer';
+import { findProcessesMentioning } from './processes';
+import type { PhaseOutcome, Route, RouteOptions } from './route';
 
+// A CommonJS package: its default export is its module.exports.
 const { downloadAndUnzipVSCode, runTests } = testElectron;
 
-async function waitForDebugger(port, settled) {
+async function waitForDebugger(port: number, settled: () => boolean): Promise<boolean> {
   for (;;) {
     if (settled()) return false;
     try {
@@ -32,7 +34,7 @@ async function waitForDebugger(port, settled) {
   }
 }
 
-async function findWorkbench(browser, settled) {
+async function findWorkbench(browser: Browser, settled: () => boolean): Promise<Page | undefined> {
   for (;;) {
     if (settled()) return undefined;
     const pages = browser.contexts().flatMap((context) => context.pages());
@@ -42,19 +44,16 @@ async function findWorkbench(browser, settled) {
   }
 }
 
-/**
- * @param {{ dirs: { data: string, logs: string }, folder: string, env: Record<string, string> }} options
- */
-export async function createElectronRoute({ dirs, folder, env }) {
+export async function createElectronRoute({ dirs, folder, env }: RouteOptions): Promise<Route> {
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
     throw new Error('The electron route opens a VS Code window: run it under a display, e.g. `xvfb-run -a npm run test:integration`.');
   }
   const version = process.env.LESSON_AGENT_VSCODE_VERSION || '1.139.1';
-  let vscodeExecutablePath;
+  let vscodeExecutablePath: string;
   try {
     vscodeExecutablePath = await downloadAndUnzipVSCode({ version, cachePath: join(cacheRoot, 'vscode') });
   } catch (error) {
-    throw new Error(`Downloading VS Code ${version} failed (${error.message}). Offline, use the default route (unset LESSON_AGENT_TEST_ROUTE).`);
+    throw new Error(`Downloading VS Code ${version} failed (${(error as Error).message}). Offline, use the default route (unset LESSON_AGENT_TEST_ROUTE).`);
   }
   const userDataDir = join(dirs.data, 'vscode-user-data');
   const extensionsDir = join(dirs.data, 'vscode-extensions');
@@ -62,17 +61,18 @@ export async function createElectronRoute({ dirs, folder, env }) {
   mkdirSync(extensionsDir, { recursive: true });
   mkdirSync(dirs.logs, { recursive: true });
   const log = createWriteStream(join(dirs.logs, 'vscode.log'), { flags: 'a' });
-  let browser;
-  let page;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
 
-  async function attach(port, settled) {
+  async function attach(port: number, settled: () => boolean): Promise<void> {
     if (!(await waitForDebugger(port, settled))) return;
-    browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-    page = await findWorkbench(browser, settled);
+    const connected = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+    browser = connected;
+    page = await findWorkbench(connected, settled);
     page?.on('console', (message) => log.write(`[browser ${message.type()}] ${message.text()}\n`));
   }
 
-  async function detach() {
+  async function detach(): Promise<void> {
     page = undefined;
     const connected = browser;
     browser = undefined;
@@ -102,11 +102,14 @@ export async function createElectronRoute({ dirs, folder, env }) {
         // @vscode/test-electron 2.5 (its last release for Node 20) prints VS Code's own output on
         // this process's console; the workbench's console still goes to vscode.log.
       }).then(
-        (code) => ({ code }),
-        (error) => (typeof error?.code === 'number' ? { code: error.code } : { error: String(error?.message ?? error) }),
+        (code): PhaseOutcome => ({ code }),
+        (error: unknown): PhaseOutcome => {
+          const failure = error as { code?: unknown; message?: unknown } | undefined;
+          return typeof failure?.code === 'number' ? { code: failure.code } : { error: String(failure?.message ?? error) };
+        },
       );
       void run.finally(() => (settledFlag = true));
-      attach(port, () => settledFlag).catch((error) => log.write(`[harness] CDP attach failed: ${error.message}\n`));
+      attach(port, () => settledFlag).catch((error: Error) => log.write(`[harness] CDP attach failed: ${error.message}\n`));
       return run;
     },
     async stop() {
@@ -128,7 +131,7 @@ export async function createElectronRoute({ dirs, folder, env }) {
           // gone
         }
       }
-      await new Promise((resolve) => log.end(resolve));
+      await new Promise<void>((resolve) => log.end(resolve));
     },
     logs: [join(dirs.logs, 'vscode.log'), join(userDataDir, 'logs')],
   };

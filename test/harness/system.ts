@@ -5,10 +5,10 @@
 // apt-installed; otherwise it stops before any test with the exact command.
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { chromiumPath } from './config.mjs';
-import { runLogged } from './processes.mjs';
+import { chromiumPath } from './config';
+import { runLogged } from './processes';
 
-export function onPath(command) {
+export function onPath(command: string): boolean {
   for (const dir of (process.env.PATH || '').split(delimiter)) {
     if (!dir) continue;
     try {
@@ -21,19 +21,25 @@ export function onPath(command) {
   return false;
 }
 
-const browserNeeds = [
+interface Need {
+  apt: string;
+  present: () => boolean;
+  what: string;
+}
+
+const browserNeeds: Need[] = [
   { apt: 'chromium', present: () => existsSync(chromiumPath), what: `Chromium at ${chromiumPath}` },
   { apt: 'poppler-utils', present: () => onPath('pdftotext') && onPath('pdftoppm'), what: 'pdftotext and pdftoppm (poppler-utils)' },
 ];
 
-const buildNeeds = [
+const buildNeeds: Need[] = [
   { apt: 'libkrb5-dev', present: () => existsSync('/usr/include/gssapi/gssapi.h'), what: 'Kerberos headers (gssapi/gssapi.h)' },
   { apt: 'g++', present: () => onPath('g++'), what: 'a C++ compiler (g++)' },
   { apt: 'make', present: () => onPath('make'), what: 'make' },
   { apt: 'python3', present: () => onPath('python3'), what: 'python3 (node-gyp)' },
 ];
 
-async function aptInstall(packages, logPath) {
+async function aptInstall(packages: readonly string[], logPath: string): Promise<void> {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const install = ['install', '-y', '--no-install-recommends', ...packages];
   console.log(`[harness] apt-get ${install.join(' ')} (log: ${logPath})`);
@@ -46,11 +52,8 @@ async function aptInstall(packages, logPath) {
   }
 }
 
-/**
- * Makes sure the browser (and, when `forInstall`, the build tools) are there.
- * @param {{ forInstall: boolean, logPath: string }} options
- */
-export async function ensureSystemPackages({ forInstall, logPath }) {
+/** Makes sure the browser (and, when `forInstall`, the build tools) are there. */
+export async function ensureSystemPackages({ forInstall, logPath }: { forInstall: boolean; logPath: string }): Promise<void> {
   const needs = forInstall ? [...browserNeeds, ...buildNeeds] : browserNeeds;
   const missing = needs.filter((need) => !need.present());
   if (missing.length === 0) return;

@@ -1,30 +1,31 @@
 // Starts code-server on loopback with every file it writes redirected into one throwaway folder,
 // as the leader of its own process group (stopping the group also stops the extension host and
 // the file watcher it forks).
+import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { serverStartTimeoutMs } from './config.mjs';
-import { node24Env } from './install.mjs';
-import { spawnGroup, stopGroup } from './processes.mjs';
+import { serverStartTimeoutMs } from './config';
+import { node24Env, type RuntimePaths } from './install';
+import { spawnGroup, stopGroup } from './processes';
 
-export function freePort() {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = server.address() as AddressInfo;
       server.close(() => resolve(port));
     });
   });
 }
 
 /** The parent's environment minus what must not leak into the workbench under test. */
-export function cleanEnv(base = process.env) {
-  const env = {};
+export function cleanEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(base)) {
     if (key.startsWith('VSCODE_') || key === 'ELECTRON_RUN_AS_NODE') continue;
     env[key] = value;
@@ -32,7 +33,7 @@ export function cleanEnv(base = process.env) {
   return env;
 }
 
-const tempDirs = new Set();
+const tempDirs = new Set<string>();
 process.on('exit', () => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
@@ -42,15 +43,17 @@ process.on('exit', () => {
  * folder in the system's temp dir instead (removed at exit): Chromium and VS Code put Unix sockets
  * there, and a socket path must stay under about 100 characters.
  */
-export function sandboxEnv(dataDir, base) {
+export function sandboxEnv(dataDir: string, base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const dirs = { HOME: 'home', XDG_CONFIG_HOME: 'config', XDG_DATA_HOME: 'data', XDG_CACHE_HOME: 'cache' };
   const env = { ...base };
   for (const [key, name] of Object.entries(dirs)) {
-    env[key] = join(dataDir, name);
-    mkdirSync(env[key], { recursive: true });
+    const dir = join(dataDir, name);
+    env[key] = dir;
+    mkdirSync(dir, { recursive: true });
   }
-  env.TMPDIR = mkdtempSync(join(tmpdir(), 'lesson-agent-'));
-  tempDirs.add(env.TMPDIR);
+  const tmp = mkdtempSync(join(tmpdir(), 'lesson-agent-'));
+  env.TMPDIR = tmp;
+  tempDirs.add(tmp);
   return env;
 }
 
@@ -76,10 +79,10 @@ const QUIET_SETTINGS = {
 };
 
 /** A kept folder (npm start) keeps what the user changed; only a setting it never had is added. */
-function addMissingSettings(path, settings) {
-  let current;
+function addMissingSettings(path: string, settings: Record<string, unknown>): void {
+  let current: Record<string, unknown>;
   try {
-    current = JSON.parse(readFileSync(path, 'utf8'));
+    current = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
   } catch {
     return; // edited by hand (comments): leave it as it is
   }
@@ -88,7 +91,7 @@ function addMissingSettings(path, settings) {
   writeFileSync(path, `${JSON.stringify({ ...current, ...Object.fromEntries(missing) }, null, 2)}\n`);
 }
 
-function writeUserSettings(userDataDir, settings) {
+function writeUserSettings(userDataDir: string, settings: Record<string, unknown>): void {
   const dir = join(userDataDir, 'User');
   const path = join(dir, 'settings.json');
   if (existsSync(path)) return addMissingSettings(path, PARENT_REPO_SETTING);
@@ -96,9 +99,9 @@ function writeUserSettings(userDataDir, settings) {
   writeFileSync(path, `${JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2)}\n`);
 }
 
-async function waitUntilServing(url, child, logPath) {
+async function waitUntilServing(url: string, child: ChildProcess, logPath: string): Promise<void> {
   const deadline = Date.now() + serverStartTimeoutMs();
-  let exited = null;
+  let exited: NodeJS.Signals | number | null = null;
   child.once('exit', (code, signal) => (exited = signal ?? code));
   while (Date.now() < deadline) {
     if (exited !== null) break;
@@ -120,14 +123,40 @@ async function waitUntilServing(url, child, logPath) {
   throw new Error(`code-server ${why}. Log: ${logPath}\n${tail}`);
 }
 
-/**
- * @param {{ runtime: { nodeBin: string, codeServerEntry: string }, dataDir: string, folder: string,
- *   port?: number, env?: Record<string, string>, logPath: string, extensionsDir?: string,
- *   settings?: Record<string, unknown>, testDriver?: boolean }} options
- *   testDriver: false for a VS Code a person uses (`npm start`): VS Code's smoke-test driver, which
- *   the tests need, also hides every notification toast.
- */
-export async function startCodeServer({ runtime, dataDir, folder, port, env = {}, logPath, extensionsDir, settings = {}, testDriver = true }) {
+export interface CodeServerOptions {
+  runtime: Pick<RuntimePaths, 'nodeBin' | 'codeServerEntry'>;
+  dataDir: string;
+  folder: string;
+  port?: number;
+  env?: Record<string, string>;
+  logPath: string;
+  extensionsDir?: string;
+  settings?: Record<string, unknown>;
+  /**
+   * false for a VS Code a person uses (`npm start`): VS Code's smoke-test driver, which the tests
+   * need, also hides every notification toast.
+   */
+  testDriver?: boolean;
+}
+
+export interface CodeServer {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startCodeServer({
+  runtime,
+  dataDir,
+  folder,
+  port,
+  env = {},
+  logPath,
+  extensionsDir,
+  settings = {},
+  testDriver = true,
+}: CodeServerOptions): Promise<CodeServer> {
   const chosenPort = port || (await freePort());
   mkdirSync(dataDir, { recursive: true });
   writeUserSettings(join(dataDir, 'user-data'), settings);

@@ -10,26 +10,28 @@
 // for a new browser profile instead: the window is closed and the workbench opened in a fresh one.
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { artifactsRoot, chromiumPath, phaseTimeoutMs, repoRoot, samplesDir, testIndexPath } from './config.mjs';
-import { readResults, summarize, tailToStdout } from './output.mjs';
-import { findProcessesMentioning } from './processes.mjs';
-import { createUiDriver } from './uiDriver.mjs';
+import { artifactsRoot, chromiumPath, phaseTimeoutMs, repoRoot, samplesDir, testIndexPath } from './config';
+import { readResults, summarize, tailToStdout, type Summary } from './output';
+import { findProcessesMentioning } from './processes';
+import type { Route, RouteOptions } from './route';
+import { createUiDriver } from './uiDriver';
+import type { PassResult } from '../integration/index';
 
 const MAX_PHASES = 20;
 
 const KEEP_RUNS = 3;
 
-function alive(pid) {
+function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return error.code === 'EPERM';
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
 /** Older runs' folders, except the last few and any a live run still uses. */
-function pruneRuns(parent) {
+function pruneRuns(parent: string): void {
   const runs = readdirSync(parent)
     .filter((name) => /^run-\d{8}-\d{6}-\d+$/.test(name))
     .sort();
@@ -38,14 +40,22 @@ function pruneRuns(parent) {
   }
 }
 
+interface RunDirs {
+  root: string;
+  data: string;
+  logs: string;
+  screenshots: string;
+  workspace: string;
+}
+
 /** A folder per run (concurrent runs in one checkout must not share one), `latest` points at it. */
-function prepareDirs() {
+function prepareDirs(): RunDirs {
   const parent = join(artifactsRoot, 'integration');
   mkdirSync(parent, { recursive: true });
   pruneRuns(parent);
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   const root = join(parent, `run-${stamp}-${process.pid}`);
-  const dirs = {
+  const dirs: RunDirs = {
     root,
     data: join(root, 'data'),
     logs: join(root, 'logs'),
@@ -61,27 +71,49 @@ function prepareDirs() {
   return dirs;
 }
 
-function checkBuilt() {
+function checkBuilt(): void {
   const missing = [testIndexPath, join(repoRoot, 'dist', 'extension.js')].filter((path) => !existsSync(path));
   if (missing.length > 0) {
     throw new Error(`Not built: ${missing.map((p) => relative(repoRoot, p)).join(', ')}. Run \`node esbuild.mjs --tests\` first.`);
   }
 }
 
-async function createRoute(options) {
+async function createRoute(options: RouteOptions): Promise<Route> {
   const name = process.env.LESSON_AGENT_TEST_ROUTE || 'code-server';
-  if (name === 'electron') return (await import('./electron.mjs')).createElectronRoute(options);
-  if (name === 'code-server' || name === 'offline') return (await import('./offline.mjs')).createOfflineRoute(options);
+  if (name === 'electron') return (await import('./electron')).createElectronRoute(options);
+  if (name === 'code-server' || name === 'offline') return (await import('./offline')).createOfflineRoute(options);
   throw new Error(`LESSON_AGENT_TEST_ROUTE must be "code-server" (default) or "electron", got "${name}"`);
 }
 
-function withTimeout(promise, ms) {
-  let timer;
-  const timeout = new Promise((resolve) => (timer = setTimeout(() => resolve({ timedOut: true }), ms)));
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | { timedOut: true }> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<{ timedOut: true }>((resolve) => (timer = setTimeout(() => resolve({ timedOut: true }), ms)));
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-function describePass(pass) {
+/** One load of the workbench: the follow-up suites it runs, or the tests it resumes. */
+interface Pass {
+  followUps: string[];
+  resume: string[];
+  newProfile?: { hostPid: number };
+}
+
+/** What the UI driver's plan and reload requests share with the loop below. */
+interface RunState {
+  phase: number;
+  followUps: string[];
+  resume: string[];
+  /** Follow-up suites asked for during this pass. */
+  queued: string[];
+  newProfile: { hostPid: number } | undefined;
+}
+
+interface Outcome {
+  problems: string[];
+  phases: number;
+}
+
+function describePass(pass: Pass): string {
   if (pass.newProfile) return `the window closed and opened again in a new browser profile, then: ${pass.followUps.join('; ')}`;
   if (pass.followUps.length > 0) return `window reload, then: ${pass.followUps.join('; ')}`;
   return `window reload, then the ${pass.resume.length} test(s) not reached before the reload`;
@@ -92,25 +124,26 @@ function describePass(pass) {
  * after the requesting test) is followed by a reload and the requested follow-up suites, then by
  * another reload and the tests the first pass had not reached yet.
  */
-async function runPhases(route, state, resultsPath) {
-  const problems = [];
-  const work = [];
+async function runPhases(route: Route, state: RunState, resultsPath: string): Promise<Outcome> {
+  const problems: string[] = [];
+  const work: Pass[] = [];
   for (state.phase = 1; state.phase <= MAX_PHASES; state.phase++) {
-    const pass = state.phase === 1 ? { followUps: [], resume: [] } : work.shift();
+    const pass: Pass | undefined = state.phase === 1 ? { followUps: [], resume: [] } : work.shift();
+    if (!pass) throw new Error('no pass left to run'); // the loop returns once the work runs out
     Object.assign(state, { followUps: pass.followUps, resume: pass.resume });
     if (state.phase > 1) console.log(`\n[harness] ${describePass(pass)}\n`);
     const outcome = await withTimeout(route.runPhase(state.phase, { newProfile: pass.newProfile }), phaseTimeoutMs());
-    if (outcome.timedOut) {
+    if ('timedOut' in outcome) {
       problems.push(`phase ${state.phase} did not finish within ${phaseTimeoutMs() / 1000} s: hung (LESSON_AGENT_TEST_TIMEOUT)`);
       break;
     }
-    if (outcome.error) {
+    if (outcome.error !== undefined) {
       problems.push(`phase ${state.phase}: ${outcome.error}`);
       break;
     }
     if (outcome.code !== 0) problems.push(`phase ${state.phase} ended with exit code ${outcome.code}`);
     const remaining = readResults(resultsPath).find((r) => r.phase === state.phase)?.remaining ?? [];
-    const next = [];
+    const next: Pass[] = [];
     if (state.queued.length > 0) {
       const newProfile = state.newProfile;
       state.newProfile = undefined;
@@ -124,8 +157,8 @@ async function runPhases(route, state, resultsPath) {
   return { problems, phases: Math.min(state.phase, MAX_PHASES) };
 }
 
-function stopOnSignals(cleanup) {
-  for (const signal of ['SIGINT', 'SIGTERM']) {
+function stopOnSignals(cleanup: () => Promise<void>): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       console.error(`\n[harness] ${signal}: stopping`);
       cleanup().finally(() => process.exit(130));
@@ -134,7 +167,7 @@ function stopOnSignals(cleanup) {
 }
 
 /** The totals, and what makes the run fail besides failed tests. */
-function judge(outcome, results) {
+function judge(outcome: Outcome, results: readonly PassResult[]): { summary: Summary; problems: string[] } {
   const summary = summarize(results);
   const problems = [...outcome.problems];
   if (outcome.phases > 0 && results.length < outcome.phases) {
@@ -147,7 +180,7 @@ function judge(outcome, results) {
 }
 
 /** Anything the run started that is still alive now is a bug: kill it and say so. */
-function killStrays(dataDir) {
+function killStrays(dataDir: string): string[] {
   return findProcessesMentioning(dataDir).map((stray) => {
     try {
       process.kill(stray.pid, 'SIGKILL');
@@ -158,14 +191,14 @@ function killStrays(dataDir) {
   });
 }
 
-async function main() {
+async function main(): Promise<never> {
   const started = Date.now();
   checkBuilt();
   const dirs = prepareDirs();
   const resultsPath = join(dirs.root, 'results.jsonl');
   const outputPath = join(dirs.root, 'mocha-output.log');
-  const state = { phase: 1, followUps: [], resume: [], queued: [], newProfile: undefined };
-  let route;
+  const state: RunState = { phase: 1, followUps: [], resume: [], queued: [], newProfile: undefined };
+  let route: Route | undefined;
   const driver = createUiDriver({
     getPage: () => route?.page(),
     getSecondTab: () => route?.secondTab,
@@ -176,7 +209,7 @@ async function main() {
       if (options.newProfile) state.newProfile = options.newProfile;
     },
   });
-  const env = {
+  const env: Record<string, string> = {
     LESSON_AGENT_UI_DRIVER: await driver.listen(),
     LESSON_AGENT_TEST_RESULTS: resultsPath,
     LESSON_AGENT_TEST_OUTPUT: outputPath,
@@ -187,21 +220,21 @@ async function main() {
     // The browser the export test prints a lesson to PDF with (the one that drives the workbench).
     LESSON_AGENT_CHROMIUM: chromiumPath,
   };
-  const cleanup = async () => {
+  const cleanup = async (): Promise<void> => {
     await route?.secondTab?.close().catch(() => {});
     await route?.stop();
     await driver.close();
   };
   stopOnSignals(cleanup);
 
-  let outcome;
+  let outcome: Outcome;
   const tail = tailToStdout(outputPath);
   try {
     route = await createRoute({ dirs, folder: dirs.workspace, env });
     console.log(`[harness] integration tests: ${route.describe()}`);
     outcome = await runPhases(route, state, resultsPath);
   } catch (error) {
-    outcome = { problems: [error.message], phases: 0 };
+    outcome = { problems: [(error as Error).message], phases: 0 };
   } finally {
     tail.stop();
   }
@@ -225,7 +258,7 @@ async function main() {
   process.exit(problems.length > 0 || failed ? 1 : 0);
 }
 
-main().catch((error) => {
-  console.error(`[harness] ${error.stack ?? error}`);
+main().catch((error: unknown) => {
+  console.error(`[harness] ${(error as Error | undefined)?.stack ?? error}`);
   process.exit(1);
 });
