@@ -3,10 +3,12 @@
 // Without an API key (ANTHROPIC_API_KEY) the chat talks to the project's fake Anthropic server
 // with the offline demo scenario, clearly labelled in the panel. Ctrl+C stops everything.
 //
-//   npm start [-- --port 3001] [-- --fresh] [-- --check]
+//   npm start [-- --port 3001] [-- --fresh] [-- --check] [-- --locale fr]
 //   --port N   (or PORT=N) where to serve; 3000 by default
 //   --fresh    forget the previous run's settings, sessions and sample edits
 //   --check    open the workbench in headless Chromium, check the chat view, save a screenshot, stop
+//   --locale L VS Code's display language (fr, de, es...): the extension's words in it; VS Code's
+//              own menus stay English (no language pack offline: test/harness/displayLanguage.ts)
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -16,6 +18,7 @@ import { artifactsRoot, repoRoot, samplesDir } from '../test/harness/config.ts';
 import { runLogged } from '../test/harness/processes.ts';
 import { node24Env, ensureRuntime } from '../test/harness/install.ts';
 import { startCodeServer } from '../test/harness/codeServer.ts';
+import { isLanguageTag } from '../test/harness/displayLanguage.ts';
 import { startFakeModel } from './fakeModel.mjs';
 import { packageVsix } from './vsix.mjs';
 import { checkWorkbench } from './workbenchCheck.mjs';
@@ -25,11 +28,12 @@ const DEMO_SCENARIO = join(repoRoot, 'test', 'fake', 'scenarios', 'demo.json');
 
 function options() {
   const { values } = parseArgs({
-    options: { port: { type: 'string' }, fresh: { type: 'boolean' }, check: { type: 'boolean' } },
+    options: { port: { type: 'string' }, fresh: { type: 'boolean' }, check: { type: 'boolean' }, locale: { type: 'string' } },
   });
   const port = Number(values.port ?? process.env.PORT ?? 3000);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`not a port: ${values.port ?? process.env.PORT}`);
-  return { port, fresh: Boolean(values.fresh), check: Boolean(values.check) };
+  if (values.locale !== undefined && !isLanguageTag(values.locale)) throw new Error(`not a language tag: ${values.locale} (try fr, de or es)`);
+  return { port, fresh: Boolean(values.fresh), check: Boolean(values.check), locale: values.locale };
 }
 
 function assertPortFree(port) {
@@ -114,6 +118,7 @@ async function main() {
     logPath: join(dirs.root, 'code-server.log'),
     // A teacher's VS Code: notifications pop up (the tests' driver hides them all).
     testDriver: false,
+    ...(opts.locale ? { locale: opts.locale } : {}),
   });
   stoppers.push(server.stop);
   server.child.once('exit', (code) => {

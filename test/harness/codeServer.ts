@@ -8,6 +8,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serverStartTimeoutMs } from './config';
+import { registerStubLanguagePack } from './displayLanguage';
 import { node24Env, type RuntimePaths } from './install';
 import { spawnGroup, stopGroup } from './processes';
 
@@ -137,6 +138,8 @@ export interface CodeServerOptions {
    * need, also hides every notification toast.
    */
   testDriver?: boolean;
+  /** VS Code's display language (`fr`, `de`...): a stub language pack for it, then `--locale` (displayLanguage.ts). */
+  locale?: string;
 }
 
 export interface CodeServer {
@@ -156,10 +159,12 @@ export async function startCodeServer({
   extensionsDir,
   settings = {},
   testDriver = true,
+  locale,
 }: CodeServerOptions): Promise<CodeServer> {
   const chosenPort = port || (await freePort());
   mkdirSync(dataDir, { recursive: true });
   writeUserSettings(join(dataDir, 'user-data'), settings);
+  if (locale) registerStubLanguagePack(join(dataDir, 'user-data'), locale);
   const configPath = join(dataDir, 'config.yaml');
   writeFileSync(configPath, `bind-addr: 127.0.0.1:${chosenPort}\nauth: none\ncert: false\n`);
   const args = [
@@ -180,6 +185,7 @@ export async function startCodeServer({
     configPath,
     // Without it the built workbench ignores the test payload and no test ever runs.
     ...(testDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(locale ? ['--locale', locale] : []),
     folder,
   ];
   const logStream = createWriteStream(logPath, { flags: 'a' });
