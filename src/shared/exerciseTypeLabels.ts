@@ -1,5 +1,6 @@
 // What a teacher calls each exercise type ("Put in order", never "sequencing"): the HTML export and
-// the preview both label exercises from this one table. A type it does not know is shown as written.
+// the preview both label exercises from this one table, through worksheetWords.ts's typeLabel (a
+// type it does not know is shown as written).
 
 export const EXERCISE_TYPE_LABELS: ReadonlyMap<string, string> = new Map([
   ['fill-blanks', 'Fill in the blanks'],
@@ -9,8 +10,3 @@ export const EXERCISE_TYPE_LABELS: ReadonlyMap<string, string> = new Map([
   ['short-answer', 'Short answer'],
   ['writing', 'Writing'],
 ]);
-
-/** "sequencing" -> "Put in order"; an unknown type comes back unchanged. */
-export function exerciseTypeLabel(type: string): string {
-  return EXERCISE_TYPE_LABELS.get(type) ?? type;
-}

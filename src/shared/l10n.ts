@@ -12,6 +12,22 @@ export function fillIn(message: string, ...args: Array<string | number | boolean
   return message.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] === undefined ? m : String(args[Number(i)])));
 }
 
+/** A language tag VS Code may give (`fr`, `de-CH`, `qps-ploc`): letters, then subtags. */
+export function isLanguageTag(tag: string): boolean {
+  return /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(tag);
+}
+
+/** The language of a tag, its region and case set aside: "fr-CA" and " FR_ca " are "fr". */
+export function languageOf(tag: string | undefined): string {
+  return (tag ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
+}
+
+/** `table`'s entry for the language of `tag` (own keys only: "constructor" is no language), else `fallback`. */
+export function byLanguage<T>(table: Readonly<Record<string, T>>, tag: string | undefined, fallback: T): T {
+  const language = languageOf(tag);
+  return Object.hasOwn(table, language) ? (table[language] ?? fallback) : fallback;
+}
+
 let translate: Translate = fillIn;
 
 export const l10n = {

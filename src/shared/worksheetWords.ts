@@ -4,6 +4,7 @@
 // another language, or without one, gets English. Students are addressed as their textbooks do
 // (tu, du, tú). Placeholders are {0}, {1}.
 import { EXERCISE_TYPE_LABELS } from './exerciseTypeLabels';
+import { byLanguage } from './l10n';
 
 export interface WorksheetWords {
   readonly name: string;
@@ -140,16 +141,10 @@ export const WORKSHEET_LANGUAGES: Readonly<Record<string, WorksheetWords>> = { e
 
 /** The words for `lang` ("fr", "de-AT"...); English when it has none of its own. */
 export function worksheetWords(lang: string | undefined): WorksheetWords {
-  const language = (lang ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return Object.hasOwn(WORKSHEET_LANGUAGES, language) ? (WORKSHEET_LANGUAGES[language] ?? en) : en;
+  return byLanguage(WORKSHEET_LANGUAGES, lang, en);
 }
 
 /** What a teacher in `lang` calls exercise `type` ("sequencing" is "Put in order"); an unknown type as written. */
 export function typeLabel(type: string, lang: string | undefined): string {
   return worksheetWords(lang).types.get(type) ?? type;
-}
-
-/** `text` with {0}, {1}... filled in. */
-export function fill(text: string, ...args: Array<string | number>): string {
-  return text.replace(/\{(\d+)\}/g, (m, i: string) => String(args[Number(i)] ?? m));
 }

@@ -2,6 +2,7 @@
 // per-load nonce, resources only from dist/, in VS Code's display language.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { isLanguageTag } from '../shared/l10n';
 import { webviewCsp } from '../shared/webviewCsp';
 
 /** `bundle` names the entry point built into dist/webview (`main` is the chat). */
@@ -12,7 +13,7 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, b
   const style = webview.asWebviewUri(vscode.Uri.joinPath(dist, `${bundle}.css`));
   const csp = webviewCsp(webview.cspSource, nonce);
   // VS Code's display language: the page picks its words by it (webview-ui/src/l10n.ts).
-  const lang = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(vscode.env.language) ? vscode.env.language : 'en';
+  const lang = isLanguageTag(vscode.env.language) ? vscode.env.language : 'en';
   return `<!DOCTYPE html>
 <html lang="${lang}">
 <head>

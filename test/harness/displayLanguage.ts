@@ -7,11 +7,9 @@
 // the panel) are what shows.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isLanguageTag } from '../../src/shared/l10n';
 
-/** A language tag code-server takes (`fr`, `de`, `pt-br`). */
-export function isLanguageTag(tag: string): boolean {
-  return /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(tag);
-}
+export { isLanguageTag };
 
 /** Registers a stub language pack for `locale` in `userDataDir` (kept alongside any other). */
 export function registerStubLanguagePack(userDataDir: string, locale: string): void {

@@ -12,20 +12,12 @@ import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import type { HostMessage } from '../../src/shared/protocol';
 import { webviewCsp } from '../../src/shared/webviewCsp';
+import { isLanguageTag } from '../../src/shared/l10n';
+import { CHROMIUM_ARGS as SHARED_CHROMIUM_ARGS } from '../harness/chromiumArgs';
 import type { ThemeName } from './themes';
 import { BODY_CLASS, THEMES } from './themes';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+const CHROMIUM_ARGS = ['--headless', ...SHARED_CHROMIUM_ARGS];
 
 /** The repository root: the nearest folder up from this bundle that holds esbuild.mjs. */
 export function repoRoot(from = __dirname): string {
@@ -133,7 +125,8 @@ export async function startPreviewServer(): Promise<PreviewServer> {
       const theme = (url.searchParams.get('theme') ?? 'dark') as ThemeName;
       const bundle: Bundle = url.searchParams.get('bundle') === 'preview' ? 'preview' : 'main';
       // VS Code's display language, as the host writes it into <html lang> (src/vscode/webviewHtml.ts).
-      const lang = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(url.searchParams.get('lang') ?? '') ? (url.searchParams.get('lang') ?? 'en') : 'en';
+      const asked = url.searchParams.get('lang') ?? 'en';
+      const lang = isLanguageTag(asked) ? asked : 'en';
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(page(theme in THEMES ? theme : 'dark', origin, bundle, lang));
       return;

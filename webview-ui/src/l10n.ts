@@ -1,11 +1,10 @@
-// The panel's words in the display language VS Code gives the page (<html lang>, set by the host:
-// src/vscode/webviewHtml.ts), English when it has no translation. Placeholders are {0}, {1}... in
-// the order of the arguments to `t`.
+// The panel's words in the display language VS Code gives the page (bundles.ts), English when it
+// has no translation. Placeholders are {0}, {1}... in the order of the arguments to `t`.
+import { chooseBundle, pageLanguage, translator } from './bundles';
 import { en, type MessageKey, type Messages } from './l10n/en';
 import { de } from './l10n/de';
 import { es } from './l10n/es';
 import { fr } from './l10n/fr';
-import { isPseudo, pseudoBundle } from './pseudo';
 
 export { en };
 export type { MessageKey, Messages };
@@ -13,21 +12,9 @@ export type { MessageKey, Messages };
 /** The translations, by language (the part of a tag before its region: fr-CA is fr). */
 export const BUNDLES: Readonly<Record<string, Messages>> = { en, de, es, fr };
 
-/** The bundle for a language tag such as "fr", "de-CH" or "pt-br": its language's, else English (qps-ploc: pseudo.ts). */
+/** The bundle for a language tag: its language's, else English (qps-ploc: pseudo.ts). */
 export function bundleFor(tag: string | undefined): Messages {
-  if (isPseudo(tag)) return pseudoBundle(en);
-  const language = (tag ?? '').toLowerCase().split('-')[0] ?? '';
-  return Object.hasOwn(BUNDLES, language) ? (BUNDLES[language] ?? en) : en;
+  return chooseBundle(BUNDLES, en, tag);
 }
 
-const bundle: Messages = bundleFor(pageLanguage());
-
-/** The page's language; none outside a page (the unit tests read the English bundle). */
-function pageLanguage(): string | undefined {
-  return (globalThis as { document?: { documentElement?: { lang?: string } } }).document?.documentElement?.lang;
-}
-
-export function t(key: MessageKey, ...args: Array<string | number>): string {
-  const text = bundle[key];
-  return args.length === 0 ? text : text.replace(/\{(\d+)\}/g, (m, i: string) => String(args[Number(i)] ?? m));
-}
+export const t = translator(bundleFor(pageLanguage()));

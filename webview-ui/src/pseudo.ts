@@ -14,8 +14,8 @@ export function pseudoText(text: string): string {
 }
 
 /** Every string of `bundle` in the pseudo-language. */
-export function pseudoBundle<T extends Readonly<Record<string, string>>>(bundle: T): { [K in keyof T]: string } {
-  return Object.fromEntries(Object.entries(bundle).map(([key, text]) => [key, pseudoText(text)])) as { [K in keyof T]: string };
+export function pseudoBundle<K extends string>(bundle: Readonly<Record<K, string>>): Record<K, string> {
+  return Object.fromEntries(Object.entries<string>(bundle).map(([key, text]) => [key, pseudoText(text)])) as Record<K, string>;
 }
 
 /** Whether `tag` is the pseudo-language. */

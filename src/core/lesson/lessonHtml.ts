@@ -21,7 +21,8 @@ import type {
 } from '../../shared/lessonView';
 import { exerciseLabel, inCopy, STATEMENT_ANSWERS } from '../../shared/lessonView';
 import { LESSON_HTML_STYLE } from './lessonHtmlStyle';
-import { fill, worksheetWords, type WorksheetWords } from '../../shared/worksheetWords';
+import { fillIn } from '../../shared/l10n';
+import { worksheetWords, type WorksheetWords } from '../../shared/worksheetWords';
 
 export interface LessonHtmlOptions {
   copy: Copy;
@@ -43,7 +44,7 @@ class Renderer {
   ) {}
 
   private points(n: number): string {
-    return n === 1 ? this.words.onePoint : fill(this.words.points, n);
+    return n === 1 ? this.words.onePoint : fillIn(this.words.points, n);
   }
 
   private get teacher(): boolean {
@@ -67,7 +68,7 @@ class Renderer {
     const width = Math.min(4, Math.max(1, Math.ceil(blank.answer.length / 5)));
     const hint = blank.hint ? ` <span class="hint">(${escapeHtml(blank.hint)})</span>` : '';
     if (!this.teacher) return `<span class="gap w${width}"></span>${hint}`;
-    const alts = blank.alts.length > 0 ? ` <span class="key-alts">${escapeHtml(fill(this.words.also, blank.alts.join(', ')))}</span>` : '';
+    const alts = blank.alts.length > 0 ? ` <span class="key-alts">${escapeHtml(fillIn(this.words.also, blank.alts.join(', ')))}</span>` : '';
     return `<span class="gap w${width} key">${escapeHtml(blank.answer)}</span>${alts}${hint}`;
   }
 
@@ -135,11 +136,11 @@ class Renderer {
     const { minWords: min, maxWords: max } = area;
     const limit =
       min !== undefined && max !== undefined
-        ? fill(this.words.writeRange, min, max)
+        ? fillIn(this.words.writeRange, min, max)
         : min !== undefined
-          ? fill(this.words.writeAtLeast, min)
+          ? fillIn(this.words.writeAtLeast, min)
           : max !== undefined
-            ? fill(this.words.writeAtMost, max)
+            ? fillIn(this.words.writeAtMost, max)
             : '';
     return `<div class="writing-area">${limit ? `<p class="hint">${escapeHtml(limit)}</p>` : ''}${this.ruled(area.lines ?? 8)}</div>`;
   }
@@ -153,7 +154,7 @@ class Renderer {
       label.level ? escapeHtml(label.level) : '',
       label.points !== undefined ? escapeHtml(this.points(label.points)) : '',
     ].filter(Boolean);
-    const header = `<p class="exercise-label">${escapeHtml(fill(this.words.exercise, n))}${meta.length > 0 ? ` <span class="meta">· ${meta.join(' · ')}</span>` : ''}</p>`;
+    const header = `<p class="exercise-label">${escapeHtml(fillIn(this.words.exercise, n))}${meta.length > 0 ? ` <span class="meta">· ${meta.join(' · ')}</span>` : ''}</p>`;
     return `<section class="exercise">${header}${ex.blocks.map((b) => this.block(b)).join('')}</section>`;
   }
 

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { EXERCISE_TYPES } from '../../../src/core/lesson/vocabulary';
-import { exerciseTypeLabel } from '../../../src/shared/exerciseTypeLabels';
+import { typeLabel } from '../../../src/shared/worksheetWords';
+
+const exerciseTypeLabel = (type: string): string => typeLabel(type, 'en');
 
 describe('exercise type labels', () => {
   it('names every exercise type the vocabulary knows in a teacher\'s words, each differently', () => {
