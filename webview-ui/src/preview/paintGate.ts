@@ -30,13 +30,13 @@ export interface PaintGate {
  */
 export function paintGate(apply: (data: unknown, receivedAt: number) => boolean): PaintGate {
   let waiting: Waiting[] | undefined;
-  // Settles the current wait once, whichever comes first; undefined while nothing waits.
-  let settle: ((after: 'commit' | 'frame' | 'timer') => void) | undefined;
+  // Starts the current wait's countdown to the paint (once); undefined while nothing waits.
+  let onCommit: (() => void) | undefined;
 
   const release = (): void => {
     const queue = waiting ?? [];
     waiting = undefined;
-    settle = undefined;
+    onCommit = undefined;
     for (const [i, item] of queue.entries()) {
       if (apply(item.data, item.receivedAt)) {
         hold(queue.slice(i + 1));
@@ -47,7 +47,6 @@ export function paintGate(apply: (data: unknown, receivedAt: number) => boolean)
 
   const hold = (queue: Waiting[]): void => {
     waiting = queue;
-    let armed = false;
     let done = false;
     const timers: Array<ReturnType<typeof setTimeout>> = [];
     const once = (): void => {
@@ -57,9 +56,8 @@ export function paintGate(apply: (data: unknown, receivedAt: number) => boolean)
       release();
     };
     timers.push(setTimeout(once, COMMIT_FALLBACK_MS));
-    settle = (after) => {
-      if (after !== 'commit' || armed) return;
-      armed = true;
+    onCommit = () => {
+      onCommit = undefined;
       timers.push(setTimeout(once, PAINT_FALLBACK_MS));
       requestAnimationFrame(() => timers.push(setTimeout(once, 0)));
     };
@@ -72,6 +70,6 @@ export function paintGate(apply: (data: unknown, receivedAt: number) => boolean)
       if (waiting) waiting.push({ data: event.data, receivedAt });
       else if (apply(event.data, receivedAt)) hold([]);
     },
-    committed: () => settle?.('commit'),
+    committed: () => onCommit?.(),
   };
 }
