@@ -27,16 +27,7 @@ export const testIndexPath = join(repoRoot, 'out', 'test', 'integration', 'index
 /** Debian's Chromium; never a downloaded browser (`npx playwright install` is not allowed). */
 export const chromiumPath = process.env.LESSON_AGENT_CHROMIUM || '/usr/bin/chromium';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+export { CHROMIUM_ARGS } from './chromiumArgs';
 
 function seconds(name: string, fallback: number): number {
   const raw = process.env[name];
