@@ -5,6 +5,11 @@
 // one: the language is registered with no translation of VS Code's own words (its menus stay
 // English) and the extensions' words in that language (package.nls.<lang>.json, l10n bundles,
 // the panel) are what shows.
+//
+// A running code-server can change language too: it reads the `locale` of User/argv.json (what
+// VS Code's Configure Display Language writes) each time it serves the workbench, so writing it
+// and reloading the window is a fresh workbench in that language, with no restart
+// (setDisplayLanguage; the integration harness's language passes).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isLanguageTag } from '../../src/shared/l10n';
@@ -28,4 +33,18 @@ export function registerStubLanguagePack(userDataDir: string, locale: string): v
     label: language,
   };
   writeFileSync(index, `${JSON.stringify(packs, null, 2)}\n`);
+}
+
+/**
+ * Makes `locale` the display language of the next workbench a running code-server serves: a stub
+ * pack for it, and `locale` in User/argv.json (the file's other keys kept).
+ */
+export function setDisplayLanguage(userDataDir: string, locale: string): void {
+  registerStubLanguagePack(userDataDir, locale);
+  const dir = join(userDataDir, 'User');
+  mkdirSync(dir, { recursive: true });
+  const argv = join(dir, 'argv.json');
+  // VS Code writes argv.json as JSON with comments; the harness's own copy is plain JSON.
+  const current = existsSync(argv) ? (JSON.parse(readFileSync(argv, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(argv, `${JSON.stringify({ ...current, locale: locale.toLowerCase() }, null, 2)}\n`);
 }

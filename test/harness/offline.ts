@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CODE_SERVER_VERSION, chromiumPath, pageLoadTimeoutMs, repoRoot, testIndexPath } from './config';
 import { sandboxEnv, startCodeServer, type CodeServer } from './codeServer';
+import { setDisplayLanguage } from './displayLanguage';
 import type { Route, RouteOptions, PhaseOutcome, SecondTab } from './route';
 import { ensureRuntime } from './install';
 
@@ -49,9 +50,10 @@ function stringify(args: unknown): string {
 
 export async function createOfflineRoute({ dirs, folder, env }: RouteOptions): Promise<Route> {
   const runtime = await ensureRuntime();
+  const dataDir = join(dirs.data, 'code-server');
   const server = await startCodeServer({
     runtime,
-    dataDir: join(dirs.data, 'code-server'),
+    dataDir,
     folder,
     logPath: join(dirs.logs, 'code-server.log'),
   });
@@ -148,6 +150,10 @@ export async function createOfflineRoute({ dirs, folder, env }: RouteOptions): P
       };
       load().catch((error: Error) => settle({ error: `loading the workbench failed: ${error.message}` }));
       return done;
+    },
+    setDisplayLanguage(locale) {
+      // Read again at the next load of the workbench (displayLanguage.ts): the pass's reload.
+      setDisplayLanguage(join(dataDir, 'user-data'), locale);
     },
     async stop() {
       await browser?.close().catch(() => {});

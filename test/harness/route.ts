@@ -32,6 +32,11 @@ export interface Route {
    * workbench opened in a new browser profile.
    */
   runPhase(phase: number, options?: { newProfile?: { hostPid: number } }): Promise<PhaseOutcome>;
+  /**
+   * The display language of the workbench the next pass loads (`fr`, `de`): a fresh workbench in
+   * that language. Routes that cannot change it leave it out, and the harness runs no language pass.
+   */
+  setDisplayLanguage?(locale: string): void;
   stop(): Promise<void>;
   /** Where to look when a run fails. */
   logs: string[];

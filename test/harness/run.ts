@@ -8,6 +8,9 @@
 // that test; the harness reloads the window, runs the follow-up suite, reloads again and runs the
 // tests the first pass had not reached. Each pass is one load of the workbench. A reload may ask
 // for a new browser profile instead: the window is closed and the workbench opened in a fresh one.
+// Language passes: after the English passes, one per display language (test/integration/
+// displayLanguages.ts: French, then German), each a reload into VS Code in that language running
+// only the suites declared with `describeInDisplayLanguage`; the harness prints what each cost.
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { artifactsRoot, chromiumPath, phaseTimeoutMs, repoRoot, samplesDir, testIndexPath } from './config';
@@ -16,6 +19,7 @@ import { findProcessesMentioning } from './processes';
 import type { Route, RouteOptions } from './route';
 import { createUiDriver } from './uiDriver';
 import type { PassResult } from '../integration/index';
+import { passesFor } from '../integration/displayLanguages';
 
 const MAX_PHASES = 20;
 
@@ -96,6 +100,8 @@ interface Pass {
   followUps: string[];
   resume: string[];
   newProfile?: { hostPid: number };
+  /** A language pass (and its follow-ups): VS Code's display language for this load. */
+  language?: string;
 }
 
 /** What the UI driver's plan and reload requests share with the loop below. */
@@ -106,14 +112,20 @@ interface RunState {
   /** Follow-up suites asked for during this pass. */
   queued: string[];
   newProfile: { hostPid: number } | undefined;
+  language: string | undefined;
 }
 
 interface Outcome {
   problems: string[];
   phases: number;
+  /** Milliseconds each language's passes took, from its reload to its last test. */
+  languageCost: Map<string, number>;
 }
 
 function describePass(pass: Pass): string {
+  if (pass.language && pass.followUps.length + pass.resume.length === 0) {
+    return `window reload into VS Code in display language "${pass.language}", then the suites declared for it`;
+  }
   if (pass.newProfile) return `the window closed and opened again in a new browser profile, then: ${pass.followUps.join('; ')}`;
   if (pass.followUps.length > 0) return `window reload, then: ${pass.followUps.join('; ')}`;
   return `window reload, then the ${pass.resume.length} test(s) not reached before the reload`;
@@ -124,15 +136,20 @@ function describePass(pass: Pass): string {
  * after the requesting test) is followed by a reload and the requested follow-up suites, then by
  * another reload and the tests the first pass had not reached yet.
  */
-async function runPhases(route: Route, state: RunState, resultsPath: string): Promise<Outcome> {
+async function runPhases(route: Route, state: RunState, resultsPath: string, first: Pass[]): Promise<Outcome> {
   const problems: string[] = [];
-  const work: Pass[] = [];
+  const languageCost = new Map<string, number>();
+  // Follow-ups and resumed tests go to the front: the language passes stay last.
+  const work: Pass[] = [...first];
   for (state.phase = 1; state.phase <= MAX_PHASES; state.phase++) {
-    const pass: Pass | undefined = state.phase === 1 ? { followUps: [], resume: [] } : work.shift();
+    const pass = work.shift();
     if (!pass) throw new Error('no pass left to run'); // the loop returns once the work runs out
-    Object.assign(state, { followUps: pass.followUps, resume: pass.resume });
+    Object.assign(state, { followUps: pass.followUps, resume: pass.resume, language: pass.language });
     if (state.phase > 1) console.log(`\n[harness] ${describePass(pass)}\n`);
+    const started = Date.now();
+    if (pass.language) route.setDisplayLanguage?.(pass.language);
     const outcome = await withTimeout(route.runPhase(state.phase, { newProfile: pass.newProfile }), phaseTimeoutMs());
+    if (pass.language) languageCost.set(pass.language, (languageCost.get(pass.language) ?? 0) + Date.now() - started);
     if ('timedOut' in outcome) {
       problems.push(`phase ${state.phase} did not finish within ${phaseTimeoutMs() / 1000} s: hung (LESSON_AGENT_TEST_TIMEOUT)`);
       break;
@@ -144,17 +161,36 @@ async function runPhases(route: Route, state: RunState, resultsPath: string): Pr
     if (outcome.code !== 0) problems.push(`phase ${state.phase} ended with exit code ${outcome.code}`);
     const remaining = readResults(resultsPath).find((r) => r.phase === state.phase)?.remaining ?? [];
     const next: Pass[] = [];
+    const language = pass.language ? { language: pass.language } : {};
     if (state.queued.length > 0) {
       const newProfile = state.newProfile;
       state.newProfile = undefined;
-      next.push({ followUps: state.queued.splice(0), resume: [], ...(newProfile ? { newProfile } : {}) });
+      next.push({ followUps: state.queued.splice(0), resume: [], ...(newProfile ? { newProfile } : {}), ...language });
     }
-    if (remaining.length > 0) next.push({ followUps: [], resume: remaining });
+    if (remaining.length > 0) next.push({ followUps: [], resume: remaining, ...language });
     work.unshift(...next);
-    if (work.length === 0) return { problems, phases: state.phase };
+    if (work.length === 0) return { problems, phases: state.phase, languageCost };
   }
   if (state.phase > MAX_PHASES) problems.push(`more than ${MAX_PHASES} passes: follow-up suites keep asking for reloads`);
-  return { problems, phases: Math.min(state.phase, MAX_PHASES) };
+  return { problems, phases: Math.min(state.phase, MAX_PHASES), languageCost };
+}
+
+/** The English pass (unless the grep names a display language), then a pass per language the route can show. */
+function firstPasses(route: Route, grep: string): Pass[] {
+  const wanted = passesFor(grep);
+  const english: Pass[] = wanted.english ? [{ followUps: [], resume: [] }] : [];
+  if (wanted.languages.length > 0 && !route.setDisplayLanguage) {
+    console.log(`[harness] no display-language pass: the ${route.name} route cannot change VS Code's display language`);
+    return english;
+  }
+  return [...english, ...wanted.languages.map((language) => ({ followUps: [], resume: [], language }))];
+}
+
+function reportLanguageCost(cost: ReadonlyMap<string, number>): void {
+  if (cost.size === 0) return;
+  const each = [...cost].map(([language, ms]) => `${language} ${(ms / 1000).toFixed(1)} s`).join(', ');
+  const total = [...cost.values()].reduce((a, b) => a + b, 0);
+  console.log(`[harness] display-language passes took ${(total / 1000).toFixed(1)} s (${each}), each a reload and its suites`);
 }
 
 function stopOnSignals(cleanup: () => Promise<void>): void {
@@ -197,13 +233,13 @@ async function main(): Promise<never> {
   const dirs = prepareDirs();
   const resultsPath = join(dirs.root, 'results.jsonl');
   const outputPath = join(dirs.root, 'mocha-output.log');
-  const state: RunState = { phase: 1, followUps: [], resume: [], queued: [], newProfile: undefined };
+  const state: RunState = { phase: 1, followUps: [], resume: [], queued: [], newProfile: undefined, language: undefined };
   let route: Route | undefined;
   const driver = createUiDriver({
     getPage: () => route?.page(),
     getSecondTab: () => route?.secondTab,
     screenshotsDir: dirs.screenshots,
-    plan: () => ({ phase: state.phase, followUps: state.followUps, resume: state.resume }),
+    plan: () => ({ phase: state.phase, followUps: state.followUps, resume: state.resume, ...(state.language ? { language: state.language } : {}) }),
     onReloadRequest: (suite, options) => {
       state.queued.push(suite);
       if (options.newProfile) state.newProfile = options.newProfile;
@@ -232,9 +268,9 @@ async function main(): Promise<never> {
   try {
     route = await createRoute({ dirs, folder: dirs.workspace, env });
     console.log(`[harness] integration tests: ${route.describe()}`);
-    outcome = await runPhases(route, state, resultsPath);
+    outcome = await runPhases(route, state, resultsPath, firstPasses(route, env.LESSON_AGENT_TEST_GREP ?? ''));
   } catch (error) {
-    outcome = { problems: [(error as Error).message], phases: 0 };
+    outcome = { problems: [(error as Error).message], phases: 0, languageCost: new Map() };
   } finally {
     tail.stop();
   }
@@ -253,6 +289,7 @@ async function main(): Promise<never> {
     console.log(`[harness] logs: ${(route?.logs ?? [dirs.logs]).map((p) => relative(repoRoot, p)).join(', ')}`);
     console.log(`[harness] screenshots: ${relative(repoRoot, dirs.screenshots)}`);
   }
+  reportLanguageCost(outcome.languageCost);
   console.log(`[harness] integration run took ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(summary.line);
   process.exit(problems.length > 0 || failed ? 1 : 0);

@@ -7,9 +7,14 @@
 // harness reloads the window and runs the suite declared with `describeAfterReload('<title>',
 // ...)`, then reloads again and runs the tests not reached yet. After-reload suites never run
 // otherwise.
+//
+// Display languages: a suite declared with `describeInDisplayLanguage` runs only in the harness's
+// language passes (displayLanguages.ts), once per language, in a workbench whose display language
+// is that language; the English passes never see it.
 import { PREVIEW_TEST_IDS } from '../../webview-ui/src/preview/previewTestIds';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import type { TestId } from '../../webview-ui/src/testIds';
+import { languageMarker } from './displayLanguages';
 
 export const AFTER_RELOAD_PREFIX = '[after reload]';
 /** Where the index puts the harness's plan for this pass, for every test bundle to read. */
@@ -24,6 +29,8 @@ export interface RunPlan {
   followUps: string[];
   /** Full titles of tests an earlier pass stopped before (a reload came first). */
   resume: string[];
+  /** In a language pass: VS Code's display language (`fr`, `de`). */
+  language?: string;
 }
 
 export type ElementState = 'attached' | 'detached' | 'visible' | 'hidden';
@@ -175,4 +182,17 @@ export function currentPlan(): RunPlan {
 export function describeAfterReload(title: string, fn: (this: Mocha.Suite) => void): void {
   const fullTitle = `${AFTER_RELOAD_PREFIX} ${title}`;
   if (currentPlan().followUps.includes(fullTitle)) describe(fullTitle, fn);
+}
+
+/**
+ * A suite for the harness's language passes: in each, `[display language <lang>] <title>`, with
+ * the pass's language given to `fn`. Not declared at all in the English passes.
+ */
+export function describeInDisplayLanguage(title: string, fn: (this: Mocha.Suite, language: string) => void): void {
+  const language = currentPlan().language;
+  if (language) {
+    describe(`${languageMarker(language)} ${title}`, function () {
+      fn.call(this, language);
+    });
+  }
 }

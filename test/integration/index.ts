@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { format } from 'node:util';
 import { PLAN_ENV, RELOAD_ENV, ui } from './driver';
 import type { RunPlan } from './driver';
+import { languageMarker } from './displayLanguages';
 
 /** One line of the results file: what a pass ran, as the harness (test/harness/output.ts) reads it. */
 export interface PassResult {
@@ -51,11 +52,15 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Which tests this pass runs: the user's grep, the follow-up suites, or the tests left over. */
+/**
+ * Which tests this pass runs: the user's grep, the follow-up suites, or the tests left over; in a
+ * language pass only that language's suites (those of the user's grep, if any).
+ */
 function passGrep(plan: RunPlan): RegExp | undefined {
   if (plan.followUps.length > 0) return new RegExp(`^(?:${plan.followUps.map(escapeRegExp).join('|')}) `);
   if (plan.resume.length > 0) return new RegExp(`^(?:${plan.resume.map(escapeRegExp).join('|')})$`);
   const user = process.env.LESSON_AGENT_TEST_GREP;
+  if (plan.language) return new RegExp(`^${user ? `(?=.*${escapeRegExp(user)})` : ''}${escapeRegExp(languageMarker(plan.language))} `);
   return user ? new RegExp(escapeRegExp(user)) : undefined;
 }
 
@@ -123,8 +128,9 @@ export async function run(): Promise<void> {
     });
   });
   result.remaining = aborted ? notRun(mocha.suite, grep, hookFailed) : [];
-  if (plan.followUps.length + plan.resume.length > 0 && result.passed + result.failed === 0) {
-    const message = `no test matched this pass's plan: ${[...plan.followUps, ...plan.resume].join('; ')}`;
+  if ((plan.followUps.length + plan.resume.length > 0 || plan.language) && result.passed + result.failed === 0) {
+    const planned = plan.followUps.length + plan.resume.length > 0 ? [...plan.followUps, ...plan.resume] : [`the suites of display language ${plan.language}`];
+    const message = `no test matched this pass's plan: ${planned.join('; ')}`;
     Mocha.reporters.Base.consoleLog(`  ${message}`);
     result.failed++;
     result.failures.push({ title: `pass ${plan.phase}`, message });
