@@ -28,6 +28,8 @@ interface Language {
   readonly replies: ReadonlyMap<string, string>;
   /** A translated string said whole (normalised) -> its English. */
   readonly back: ReadonlyMap<string, string>;
+  /** A translated string as written -> its English (placeholders and all). */
+  readonly written: ReadonlyMap<string, string>;
 }
 
 function compile(tag: string, spec: LanguageSpec): Language {
@@ -45,7 +47,16 @@ function compile(tag: string, spec: LanguageSpec): Language {
     if (ours.length === theirs.length) ours.forEach((s, i) => learn(s, theirs[i] ?? s));
   }
   // Whole words only: JavaScript's \b knows no accented letter.
-  return { tag, words: new RegExp(`(?<![\\p{L}\\p{N}])(?:${spec.words})(?![\\p{L}\\p{N}])`, 'giu'), replies, back };
+  const written = new Map([...replies].filter(([english, translated]) => english !== translated).map(([english, translated]) => [translated, english]));
+  return { tag, written, words: new RegExp(`(?<![\\p{L}\\p{N}])(?:${spec.words})(?![\\p{L}\\p{N}])`, 'giu'), replies, back };
+}
+
+/** Every string in a tool's input. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(stringsIn);
+  return [];
 }
 
 /** The share of a text's words a language's list must have for the text to be in that language. */
@@ -100,6 +111,21 @@ export class Languages {
         return `${this.toEnglish(m[1] ?? '', tag)}: ${this.toEnglish(m[2] ?? '', tag)} -> ${value}`;
       })
       .join('\n');
+  }
+
+  /**
+   * A tool's result with what it repeats of the tool's input read back into English: an edit's
+   * result names its summary ("Applied to a.lesson.xml: <summary>"), which the rules may match.
+   */
+  echoToEnglish(content: string, input: unknown, tag: string | undefined): string {
+    const language = this.language(tag);
+    if (language === undefined) return content;
+    let out = content;
+    for (const said of stringsIn(input)) {
+      const english = language.written.get(said);
+      if (english !== undefined) out = out.split(said).join(english);
+    }
+    return out;
   }
 
   /** A string of the scenario's replies in `tag` (as it is when the language has no translation of it). */

@@ -146,7 +146,8 @@ function resultsOf(message: unknown, uses: ReadonlyMap<string, { name: string; i
     .map((b) => {
       const use = typeof b.tool_use_id === 'string' ? uses.get(b.tool_use_id) : undefined;
       const content = contentText(b.content);
-      return { toolName: use?.name, input: use?.input, content: use?.name === 'AskUserQuestion' ? read.answers(content) : content, isError: b.is_error === true };
+      const english = use?.name === 'AskUserQuestion' ? read.answers(content) : read.echo(content, use?.input);
+      return { toolName: use?.name, input: use?.input, content: english, isError: b.is_error === true };
     });
 }
 
@@ -155,6 +156,7 @@ interface Reader {
   readonly language: string | undefined;
   typed(text: string): string;
   answers(content: string): string;
+  echo(content: string, input: unknown): string;
 }
 
 const NO_LANGUAGES = new Languages(undefined);
@@ -172,6 +174,7 @@ function readerFor(messages: readonly unknown[], languages: Languages): Reader {
     language,
     typed: (text) => languages.toEnglish(text, language),
     answers: (content) => languages.answersToEnglish(content, language),
+    echo: (content, input) => languages.echoToEnglish(content, input, language),
   };
 }
 

@@ -218,8 +218,10 @@ function fillString(raw: string, resolver: Resolver): string {
 function fillOne(whole: string, filters: string, chain: string, resolver: Resolver): string {
   let known = false;
   let value = '';
+  let written = false;
   for (const part of chain.split('|')) {
-    const v = part.startsWith("'") ? part.slice(1, -1) : resolver.lookup(part);
+    written = part.startsWith("'");
+    const v = written ? part.slice(1, -1) : resolver.lookup(part);
     if (v === undefined) continue;
     known = true;
     if (v.trim() !== '') {
@@ -228,8 +230,12 @@ function fillOne(whole: string, filters: string, chain: string, resolver: Resolv
     }
   }
   if (!known) return whole;
-  // Filters apply from the name outwards: {{xml:cap:topic}} capitalises, then escapes.
-  const names = filters.split(':').filter(Boolean).reverse();
+  // Filters apply from the name outwards: {{xml:cap:topic}} capitalises, then escapes. A quoted
+  // text keeps the case it is written in ("for {{cap:level|'your class'}}": "for your class").
+  const names = filters
+    .split(':')
+    .filter((f) => f !== '' && !(written && f === 'cap'))
+    .reverse();
   return names.reduce((acc, f) => FILTERS[f]?.(acc) ?? acc, value);
 }
 

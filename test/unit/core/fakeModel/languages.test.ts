@@ -50,6 +50,11 @@ describe('fake scenarios: the language the teacher writes in', () => {
     assert.equal(languages.answersToEnglish('Genre: x -> Vrai ou faux, Autre', 'fr'), 'Type: x -> True or false, Autre');
   });
 
+  it("reads back what a tool's result repeats of its translated input (an edit's summary)", () => {
+    assert.equal(languages.echoToEnglish('Applied to a.lesson.xml: Genre', { summary: 'Genre' }, 'fr'), 'Applied to a.lesson.xml: Type');
+    assert.equal(languages.echoToEnglish('Applied to a.lesson.xml: Genre', { summary: 'Sorte' }, 'fr'), 'Applied to a.lesson.xml: Genre');
+  });
+
   it('translates a reply as written, and leaves one without a translation in English', () => {
     assert.equal(languages.reply('What kind of exercise?', 'fr'), "Quel genre d'exercice ?");
     assert.equal(languages.reply('What kind of exercise?', 'de'), 'What kind of exercise?');
