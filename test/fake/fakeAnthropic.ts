@@ -5,8 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { contentDigest, inspectRequest, type Inspection } from './apiRules';
 import { AttemptCounter, matchRule, requestFacts, type Matched } from './matching';
+import { Languages } from './languages';
 import { fillStep } from './placeholders';
 import { readRequest } from './prefix';
 import { PromptCache } from './promptCache';
@@ -77,12 +79,25 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(JSON.stringify(body));
 }
 
+/**
+ * A scenario file as written, with each language's `replies` read in where it names a JSON file
+ * beside the scenario (demo.json's `"replies": "demo.fr.json"`).
+ */
+export function readScenarioFile(path: string): ScenarioInput {
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as ScenarioInput & { languages?: Record<string, { replies: unknown }> };
+  for (const language of Object.values(raw.languages ?? {})) {
+    if (typeof language.replies === 'string') language.replies = JSON.parse(readFileSync(join(dirname(path), language.replies), 'utf8'));
+  }
+  return raw;
+}
+
 export function loadScenarioFile(path: string): Scenario {
-  return parseScenario(JSON.parse(readFileSync(path, 'utf8')));
+  return parseScenario(readScenarioFile(path));
 }
 
 class FakeServer {
   scenario: Scenario;
+  private languages: Languages;
   readonly requests: RecordedRequest[] = [];
   private scriptIndex = 0;
   private ids = 0;
@@ -96,10 +111,12 @@ class FakeServer {
 
   constructor(scenario: Scenario) {
     this.scenario = scenario;
+    this.languages = new Languages(scenario.languages);
   }
 
   reset(scenario: Scenario): void {
     this.scenario = scenario;
+    this.languages = new Languages(scenario.languages);
     this.scriptIndex = 0;
   }
 
@@ -112,10 +129,12 @@ class FakeServer {
   }
 
   private choose(body: Record<string, unknown>, index: number, attempt: number): { step: Step; label: string } | undefined {
-    const facts = requestFacts(body, attempt);
+    const languages = this.languages;
+    const facts = requestFacts(body, attempt, languages);
     const s = this.scenario;
+    const translate = (raw: string): string => languages.reply(raw, facts.language);
     const fill = (step: Step, match: Matched = { groups: [], named: {} }): Step =>
-      fillStep(step, { match, facts, values: s.values, templates: s.templates, requestIndex: index });
+      fillStep(step, { match, facts, values: s.values, templates: s.templates, requestIndex: index, translate });
     if (s.steps) {
       const step = s.steps[this.scriptIndex];
       this.scriptIndex++;

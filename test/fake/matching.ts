@@ -7,6 +7,7 @@
 // facts in placeholders.ts.
 import { createHash } from 'node:crypto';
 import { applyPatch } from 'diff';
+import { Languages } from './languages';
 import type { Match } from './scenario';
 
 export interface ToolResultSeen {
@@ -32,6 +33,12 @@ export interface RequestFacts {
   readonly context: { readonly label: string; readonly text: string } | undefined;
   /** 1 the first time this conversation is asked, 2 for its first retry, and so on. */
   readonly attempt: number;
+  /**
+   * The scenario's language the teacher writes in (languages.ts), from their newest message that
+   * says; undefined for English. `userText`, `request` and the answers to question cards are then
+   * read back into English where they say a translated suggestion or option whole.
+   */
+  readonly language: string | undefined;
 }
 
 type Json = Record<string, unknown>;
@@ -133,17 +140,46 @@ function toolUses(messages: readonly unknown[]): Map<string, { name: string; inp
   return uses;
 }
 
-function resultsOf(message: unknown, uses: ReadonlyMap<string, { name: string; input: unknown }>): ToolResultSeen[] {
+function resultsOf(message: unknown, uses: ReadonlyMap<string, { name: string; input: unknown }>, read: Reader): ToolResultSeen[] {
   return blocksOf(message)
     .filter((b) => b.type === 'tool_result')
     .map((b) => {
       const use = typeof b.tool_use_id === 'string' ? uses.get(b.tool_use_id) : undefined;
-      return { toolName: use?.name, input: use?.input, content: contentText(b.content), isError: b.is_error === true };
+      const content = contentText(b.content);
+      const english = use?.name === 'AskUserQuestion' ? read.answers(content) : read.echo(content, use?.input);
+      return { toolName: use?.name, input: use?.input, content: english, isError: b.is_error === true };
     });
 }
 
+/** How the teacher's words are read: as they are, or back into English from the language they write in. */
+interface Reader {
+  readonly language: string | undefined;
+  typed(text: string): string;
+  answers(content: string): string;
+  echo(content: string, input: unknown): string;
+}
+
+const NO_LANGUAGES = new Languages(undefined);
+
+/** The language of the teacher's newest message that says one, and the reader for it. */
+function readerFor(messages: readonly unknown[], languages: Languages): Reader {
+  let language: string | undefined;
+  for (let i = messages.length - 1; i >= 0 && language === undefined; i--) {
+    const m = messages[i];
+    if (!isRecord(m) || m.role !== 'user' || hasToolResult(m)) continue;
+    const typed = typedText(m);
+    if (typed !== undefined) language = languages.of(typed);
+  }
+  return {
+    language,
+    typed: (text) => languages.toEnglish(text, language),
+    answers: (content) => languages.answersToEnglish(content, language),
+    echo: (content, input) => languages.echoToEnglish(content, input, language),
+  };
+}
+
 /** The turn: from the last user message the user typed (no tool_result) to the end. */
-function turnFacts(messages: readonly unknown[], uses: ReadonlyMap<string, { name: string; input: unknown }>): Pick<RequestFacts, 'request' | 'context'> {
+function turnFacts(messages: readonly unknown[], uses: ReadonlyMap<string, { name: string; input: unknown }>, read: Reader): Pick<RequestFacts, 'request' | 'context'> {
   let start = messages.length - 1;
   while (start >= 0) {
     const m = messages[start];
@@ -155,31 +191,34 @@ function turnFacts(messages: readonly unknown[], uses: ReadonlyMap<string, { nam
   const answers = messages
     .slice(start + 1)
     .filter((m) => isRecord(m) && m.role === 'user')
-    .flatMap((m) => resultsOf(m, uses).filter((r) => r.toolName === 'AskUserQuestion' && !r.isError))
+    .flatMap((m) => resultsOf(m, uses, read).filter((r) => r.toolName === 'AskUserQuestion' && !r.isError))
     .map((r) => r.content);
   const contextMatch = textsOf(opening)
     .map((t) => CONTEXT.exec(t))
     .find((x) => x !== null);
   return {
-    request: [typedText(opening) ?? '', ...answers].join('\n'),
+    request: [read.typed(typedText(opening) ?? ''), ...answers].join('\n'),
     context: contextMatch ? { label: unescapeAttribute(contextMatch[1] ?? ''), text: contextMatch[2] ?? '' } : undefined,
   };
 }
 
-export function requestFacts(body: Json, attempt = 1): RequestFacts {
+export function requestFacts(body: Json, attempt = 1, languages: Languages = NO_LANGUAGES): RequestFacts {
   const messages: unknown[] = Array.isArray(body.messages) ? body.messages : [];
   const last = messages.at(-1);
   const uses = toolUses(messages);
-  const toolResults = resultsOf(last, uses);
+  const read = readerFor(messages, languages);
+  const toolResults = resultsOf(last, uses, read);
   const doc = documentFrom(messages);
+  const typed = toolResults.length === 0 ? typedText(last) : undefined;
   return {
-    userText: toolResults.length === 0 ? typedText(last) : undefined,
+    userText: typed === undefined ? undefined : read.typed(typed),
     toolResults,
     document: doc.text,
     documentKind: doc.kind,
     documentForm: doc.kind === undefined ? undefined : doc.outline ? 'outline' : 'whole',
-    ...turnFacts(messages, uses),
+    ...turnFacts(messages, uses, read),
     attempt,
+    language: read.language,
   };
 }
 

@@ -13,6 +13,8 @@ export interface FillContext {
   readonly values: Readonly<Record<string, ValueSpec>> | undefined;
   readonly templates?: Readonly<Record<string, string>> | undefined;
   readonly requestIndex: number;
+  /** A string of the step as written, in the language the teacher writes in (before it is filled). */
+  readonly translate?: (raw: string) => string;
 }
 
 type Json = Record<string, unknown>;
@@ -216,8 +218,10 @@ function fillString(raw: string, resolver: Resolver): string {
 function fillOne(whole: string, filters: string, chain: string, resolver: Resolver): string {
   let known = false;
   let value = '';
+  let written = false;
   for (const part of chain.split('|')) {
-    const v = part.startsWith("'") ? part.slice(1, -1) : resolver.lookup(part);
+    written = part.startsWith("'");
+    const v = written ? part.slice(1, -1) : resolver.lookup(part);
     if (v === undefined) continue;
     known = true;
     if (v.trim() !== '') {
@@ -226,25 +230,30 @@ function fillOne(whole: string, filters: string, chain: string, resolver: Resolv
     }
   }
   if (!known) return whole;
-  // Filters apply from the name outwards: {{xml:cap:topic}} capitalises, then escapes.
-  const names = filters.split(':').filter(Boolean).reverse();
+  // Filters apply from the name outwards: {{xml:cap:topic}} capitalises, then escapes. A quoted
+  // text keeps the case it is written in ("for {{cap:level|'your class'}}": "for your class").
+  const names = filters
+    .split(':')
+    .filter((f) => f !== '' && !(written && f === 'cap'))
+    .reverse();
   return names.reduce((acc, f) => FILTERS[f]?.(acc) ?? acc, value);
 }
 
-function fillValue(v: unknown, resolver: Resolver): unknown {
-  if (typeof v === 'string') return fillString(v, resolver);
-  if (Array.isArray(v)) return v.map((x) => fillValue(x, resolver));
-  if (isRecord(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fillValue(x, resolver)]));
+function fillValue(v: unknown, resolver: Resolver, tr: (raw: string) => string): unknown {
+  if (typeof v === 'string') return fillString(tr(v), resolver);
+  if (Array.isArray(v)) return v.map((x) => fillValue(x, resolver, tr));
+  if (isRecord(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fillValue(x, resolver, tr)]));
   return v;
 }
 
 /** Fills the placeholders in a step's text and tool inputs. */
 export function fillStep(step: Step, ctx: FillContext): Step {
   const resolver = new Resolver(ctx);
+  const tr = ctx.translate ?? ((raw: string) => raw);
   const blocks = step.blocks.map((b): ScenarioBlock => {
-    if (b.type === 'text') return { ...b, text: fillString(b.text, resolver) };
-    if (b.type === 'thinking') return { ...b, thinking: fillString(b.thinking, resolver) };
-    if (b.type === 'tool_use') return { ...b, input: fillValue(b.input, resolver) };
+    if (b.type === 'text') return { ...b, text: fillString(tr(b.text), resolver) };
+    if (b.type === 'thinking') return { ...b, thinking: fillString(tr(b.thinking), resolver) };
+    if (b.type === 'tool_use') return { ...b, input: fillValue(b.input, resolver, tr) };
     return b;
   });
   return { ...step, blocks };

@@ -153,6 +153,18 @@ export const BUILTIN_NAMES = ['document', 'lessonOpen', 'lessonBody', 'n', 'uid'
 
 export const ruleSchema = z.object({ when: matchSchema, respond: stepSchema });
 
+/**
+ * A language the scenario also answers in (languages.ts): `words`, a regex whose matches say the
+ * teacher writes in it, and `replies`, each English string of the scenario's replies (a text, a
+ * thinking, a string in a tool input) with its translation. In a file, `replies` may name a JSON
+ * file beside the scenario (readScenarioFile reads it in).
+ */
+export const languageSchema = z.object({
+  words: z.string(),
+  replies: z.record(z.string(), z.string()),
+});
+export type LanguageSpec = z.infer<typeof languageSchema>;
+
 export const scenarioSchema = z
   .object({
     description: z.string().optional(),
@@ -171,6 +183,8 @@ export const scenarioSchema = z
     values: z.record(z.string().regex(/^[A-Za-z]\w*$/), valueSchema).optional(),
     /** Named pieces of text that steps take in with `{{>name}}` (then filled like the step's own). */
     templates: z.record(z.string().regex(/^[A-Za-z][\w-]*$/), z.string()).optional(),
+    /** Other languages the replies come in, by language tag (`fr`, `de`...). */
+    languages: z.record(z.string().regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/), languageSchema).optional(),
   })
   .refine((s) => s.steps !== undefined || s.rules !== undefined, { message: 'a scenario needs steps or rules' })
   .superRefine((s, ctx) => {
@@ -185,6 +199,13 @@ export const scenarioSchema = z
         } catch (error) {
           ctx.addIssue({ code: 'custom', message: `not a regex: ${(error as Error).message}`, path: ['values', name, key] });
         }
+      }
+    }
+    for (const [tag, language] of Object.entries(s.languages ?? {})) {
+      try {
+        new RegExp(language.words, 'iu');
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `not a regex: ${(error as Error).message}`, path: ['languages', tag, 'words'] });
       }
     }
     for (const [i, rule] of (s.rules ?? []).entries()) {

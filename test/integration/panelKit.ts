@@ -3,10 +3,9 @@
 // tool results the fake model received, and a recorder that watches the webview's DOM change.
 import * as assert from 'node:assert/strict';
 import Mocha from 'mocha';
-import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { FakeAnthropic } from '../fake/fakeAnthropic';
+import { readScenarioFile, type FakeAnthropic } from '../fake/fakeAnthropic';
 import type { ScenarioInput } from '../fake/scenario';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
 import { byTestId, ui } from './driver';
@@ -34,7 +33,7 @@ export const SHORT_LESSON = [
 export function scenarioFile(name: string): ScenarioInput {
   const root = vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath;
   assert.ok(root, 'the extension under test is loaded');
-  return JSON.parse(readFileSync(path.join(root, 'test', 'fake', 'scenarios', name), 'utf8')) as ScenarioInput;
+  return readScenarioFile(path.join(root, 'test', 'fake', 'scenarios', name));
 }
 
 export interface PanelTest {

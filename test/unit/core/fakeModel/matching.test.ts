@@ -83,6 +83,7 @@ describe('fake scenarios: request facts, matching and placeholders', () => {
     assert.equal(text('{{title}} / {{xml:1}} / {{xml:cap:topic}}'), 'Les fêtes / Noël &amp; co / Le Noël &lt;français&gt;');
     assert.equal(text('{{noExercises}}'), '<lesson title="Les fêtes">\n  <h1>Les fêtes</h1>\n</lesson>');
     assert.equal(text("for {{level|'your class'}}"), 'for your class', 'an empty value falls back to the literal');
+    assert.equal(text("for {{cap:level|'your class'}} & {{xml:cap:level|'a < b'}}"), 'for your class & a &lt; b', 'a literal keeps its case; it is still escaped');
     assert.equal(text('{{missing|title}}'), 'Les fêtes', 'an unknown name is passed over');
     assert.equal(text('<exercise{{#if level|title}} level="{{level|title}}"{{/if}}>'), '<exercise level="Les fêtes">', 'a section kept when a name has a value');
     assert.equal(text('<exercise{{#if level|nothing}} level="{{level}}"{{/if}}>'), '<exercise>', 'and dropped when none has');
