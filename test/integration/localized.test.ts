@@ -3,10 +3,11 @@
 // from the offline demo. Runs only in the harness's language passes (describeInDisplayLanguage),
 // each a workbench whose display language is the pass's. The requests are the panel's own: its
 // translated example "What can you do?" is clicked, and the demo's suggestions in that reply
-// ("Add an exercise", "Start over", at their places in the demo's list) are typed in a new chat.
+// ("Add an exercise", "Start over", at their places in the demo's list), in the display language
+// (demo.<lang>.json), are typed in a new chat; the demo answers in the language they are in.
 // Before each shot the words on screen are checked against the translations (the panel's, the
-// preview's, the host's l10n bundle), so the docs' vscode-<lang>-*.png cannot show English where
-// the display language should be. Pictures: the run's screenshots folder, as
+// preview's, the host's l10n bundle, the demo's), so the docs' vscode-<lang>-*.png cannot show
+// English where the display language should be. Pictures: the run's screenshots folder, as
 // `vscode-<lang>-<scene>-<theme>.png`; docs/screenshots/vscode-{fr,de}-*.png are copies.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -59,6 +60,14 @@ function suggestionIndex(prompt: string): { index: number; count: number } {
   return { index, count: prompts.length };
 }
 
+/** The demo's reply `english` as it answers in `language` (demo.<language>.json). */
+function demoSays(language: string, english: string): string {
+  const languages = (scenarioFile('demo.json') as { languages?: Record<string, { replies: Record<string, string> }> }).languages;
+  const translated = languages?.[language]?.replies[english];
+  assert.ok(translated, `demo.${language}.json translates "${english}"`);
+  return translated;
+}
+
 async function applyTheme(theme: Theme): Promise<void> {
   await setGlobal('workbench', 'colorTheme', theme.id);
   await ui.waitFor(`.monaco-workbench.${theme.workbenchClass}`, workbench);
@@ -89,6 +98,10 @@ async function assertQuestionCard(language: string): Promise<void> {
   const words = PANEL[language];
   assert.ok(words);
   const card = `${byTestId(TEST_IDS.questionCard)}[data-status="pending"]`;
+  const text = await textOf(card);
+  for (const english of ['What kind of exercise should I add?', 'Fill in the blanks', 'Short answer']) {
+    assert.ok(text.includes(demoSays(language, english)), `the demo asks in the display language ("${english}"): ${text}`);
+  }
   assert.equal(await textOf(`${card} ${byTestId(TEST_IDS.questionSkip)}`), words.skip);
   assert.equal(await textOf(`${card} ${byTestId(TEST_IDS.questionContinue)}`), words.next);
   assert.ok((await textOf(`${card} ${byTestId(TEST_IDS.questionOther)}`)).startsWith(words.other), 'the Other option');
@@ -109,6 +122,8 @@ async function assertConfirmationCard(language: string): Promise<void> {
   assert.equal(await ui.attribute(`${card} ${byTestId(TEST_IDS.confirmFeedback)}`, 'placeholder'), words.feedbackPlaceholder);
   const text = await textOf(card);
   assert.ok(text.includes(hostWords(language)('Edit {0}?', LESSON)), `the card's title is the host's, translated: ${text}`);
+  const summary = demoSays(language, 'Remove everything but the title, to start over');
+  assert.ok(text.includes(summary), `the demo's summary of the change in the display language: ${text}`);
   assert.ok(text.includes(fillIn(words.confirmReason, '').trim()), `the card gives its reason in the display language: ${text}`);
   assert.equal(await ui.attribute(INPUT, 'placeholder'), words.inputWaitingConfirmation);
 }
