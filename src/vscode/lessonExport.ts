@@ -1,10 +1,14 @@
 // "Export Lesson as HTML": the student or the teacher copy of a lesson (asked, from the command
-// and from the preview alike), written where the user chooses. The text comes from the open
+// and from the preview alike), written where the user chooses, its own words in the lesson's
+// language (asked once when the lesson does not say, and noted in it). The text comes from the open
 // buffer (unsaved changes included), as in the preview.
 import * as vscode from 'vscode';
 import { renderLessonHtml } from '../core/lesson/lessonHtml';
+import { languageInsert } from '../core/lesson/lessonLanguage';
 import { buildLessonView } from '../core/lesson/lessonView';
+import { languageOf } from '../shared/l10n';
 import type { Copy } from '../shared/lessonView';
+import { WORKSHEET_LANGUAGES, worksheetWords } from '../shared/worksheetWords';
 import { documentName } from './documentAccess';
 import { canOpenInBrowser, showExportedPage } from './exportedPage';
 import type { ExportFolder } from './exportFolder';
@@ -28,6 +32,44 @@ async function pickCopy(shown?: Copy): Promise<Copy | undefined> {
   if (first && shown) first.description = vscode.l10n.t('as the preview shows it');
   const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Export Lesson as HTML'), placeHolder: vscode.l10n.t('Which copy?') });
   return picked?.copy;
+}
+
+/** A language named in itself ("Français"), as a teacher looks for it in a list. */
+function ownName(tag: string): string {
+  try {
+    const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
+    return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+  } catch {
+    return tag;
+  }
+}
+
+/**
+ * Asks the language of a lesson that does not say one: the worksheet's own words ("Name:", "Exercise
+ * 1") follow it. VS Code's display language comes first, ready for Enter; each language shows the
+ * words it prints.
+ */
+async function askLanguage(name: string): Promise<string | undefined> {
+  const display = languageOf(vscode.env.language);
+  const tags = Object.keys(WORKSHEET_LANGUAGES).sort((a, b) => Number(b === display) - Number(a === display));
+  const items = tags.map((tag) => {
+    const words = worksheetWords(tag);
+    return { tag, label: ownName(tag), description: `${words.name} ${words.date} ${words.exercise.replace('{0}', '1')}` };
+  });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Which language is {0} in?', name),
+    placeHolder: vscode.l10n.t("The worksheet's own words follow it. The lesson notes your answer, so this is asked once."),
+  });
+  return picked?.tag;
+}
+
+/** Notes `lang` in the lesson (an edit the teacher sees and can undo), so its next export does not ask. */
+async function noteLanguage(document: vscode.TextDocument, lang: string): Promise<void> {
+  const insert = languageInsert(document.getText(), lang);
+  if (!insert) return;
+  const edit = new vscode.WorkspaceEdit();
+  edit.insert(document.uri, document.positionAt(insert.offset), insert.text);
+  await vscode.workspace.applyEdit(edit);
 }
 
 export interface HtmlExportOptions {
@@ -67,6 +109,9 @@ export async function exportLessonHtml(uri: vscode.Uri, options: HtmlExportOptio
   }
   const chosen = options.copy ?? (await pickCopy(options.shown));
   if (!chosen) return undefined;
+  const said = result.lesson.lang;
+  const lang = said ?? (await askLanguage(documentName(uri)));
+  if (!lang) return undefined;
   const target = await vscode.window.showSaveDialog({
     defaultUri: exportTarget(uri, chosen, options.folder),
     filters: { HTML: ['html', 'htm'] },
@@ -74,7 +119,7 @@ export async function exportLessonHtml(uri: vscode.Uri, options: HtmlExportOptio
     saveLabel: vscode.l10n.t('Export'),
   });
   if (!target) return undefined;
-  const html = renderLessonHtml(result.lesson, { copy: chosen, documentName: documentName(uri) });
+  const html = renderLessonHtml({ ...result.lesson, lang }, { copy: chosen, documentName: documentName(uri) });
   try {
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(html));
   } catch (error) {
@@ -82,6 +127,7 @@ export async function exportLessonHtml(uri: vscode.Uri, options: HtmlExportOptio
     return undefined;
   }
   await options.folder.remember(target);
+  if (said === undefined) await noteLanguage(document, lang);
   announce(target);
   return target;
 }

@@ -70,30 +70,35 @@ function sourceText(spec: Pick<ValueSpec, 'from'>, facts: RequestFacts): string 
 
 const firstGroup = (m: RegExpExecArray | RegExpMatchArray): string => m.slice(1).find((g) => g !== undefined) ?? m[0];
 
+/** The fake's own words in a value: a list cut at its limit ends with them (a language's replies may translate them). */
+export const AND_MORE = 'and {0} more';
+
+const asWritten = (raw: string): string => raw;
+
 /** The value's measure of `text` (count, words or all), or the text itself without one. */
-function measure(spec: ValueSpec, text: string): string {
+function measure(spec: ValueSpec, text: string, facts: RequestFacts, translate: (raw: string) => string): string {
   if (spec.count !== undefined) return String([...text.matchAll(new RegExp(spec.count, 'gim'))].length);
   if (spec.words) {
     const n = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-    return (n < 100 ? n : Math.round(n / 10) * 10).toLocaleString('en');
+    return (n < 100 ? n : Math.round(n / 10) * 10).toLocaleString(facts.language ?? 'en');
   }
   if (spec.all !== undefined) {
     const found = [...text.matchAll(new RegExp(spec.all, 'gim'))].map((m) => firstGroup(m).trim()).filter(Boolean);
     const shown = spec.limit === undefined ? found : found.slice(0, spec.limit);
     const more = found.length - shown.length;
-    return shown.join(spec.join) + (more > 0 ? `${spec.join}and ${more} more` : '');
+    return shown.join(spec.join) + (more > 0 ? `${spec.join}${translate(AND_MORE).replace('{0}', String(more))}` : '');
   }
   return text;
 }
 
-export function computeValue(spec: ValueSpec, facts: RequestFacts): string {
+export function computeValue(spec: ValueSpec, facts: RequestFacts, translate: (raw: string) => string = asWritten): string {
   let text = sourceText(spec, facts);
   if (spec.replace !== undefined) text = text.replace(new RegExp(spec.replace, 'gim'), spec.with);
   if (spec.match !== undefined) {
     const m = new RegExp(spec.match, 'im').exec(text);
     text = m ? firstGroup(m) : '';
   }
-  return measure(spec, text);
+  return measure(spec, text, facts, translate);
 }
 
 /** Resolves names for one request; scenario values are computed once, when first used. */
@@ -115,7 +120,7 @@ class Resolver {
     if (name in match.named) return match.named[name];
     const spec = values?.[name];
     if (spec) {
-      if (!this.computed.has(name)) this.computed.set(name, computeValue(spec, facts));
+      if (!this.computed.has(name)) this.computed.set(name, computeValue(spec, facts, this.ctx.translate));
       return this.computed.get(name);
     }
     return this.builtin(name);

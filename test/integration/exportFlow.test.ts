@@ -123,6 +123,40 @@ describe('export: handing a lesson out', function () {
     await vscode.workspace.fs.delete(target);
   });
 
+  it("asks the language of a lesson that does not say one, once: the worksheet's words follow it and the lesson notes it", async () => {
+    const lesson = vscode.Uri.joinPath(workspaceFolder(), uniqueName('meteo', '.lesson.xml'));
+    await vscode.workspace.fs.writeFile(lesson, new TextEncoder().encode(WEATHER_LESSON.replace(' lang="en"', '')));
+    const running = vscode.commands.executeCommand('lessonAgent.exportLessonHtml', lesson, 'student');
+    await ui.waitFor(PICK_ROW, { ...workbench, text: 'Français', timeout: DIALOG_WAIT_MS });
+    const rows = String(await ui.evaluate(`[...document.querySelectorAll(${JSON.stringify(PICK_ROW)})].map((r) => r.innerText.replace(/\\s+/g, ' ')).join(' | ')`, workbench));
+    report(`Which language? ${rows}`);
+    assert.match(rows, /^English/, "VS Code's display language first, ready for Enter");
+    assert.match(rows, /Français[^|]*Nom :/, 'each language shows the words it prints');
+    await answerQuickInput('Français');
+    const student = vscode.Uri.joinPath(workspaceFolder(), uniqueName('meteo-student', '.html'));
+    await offeredPath('-student.html');
+    await saveAs(student);
+    assert.equal(((await running) as vscode.Uri | undefined)?.toString(), student.toString());
+    const html = new TextDecoder().decode(await vscode.workspace.fs.readFile(student));
+    assert.match(html, /<html lang="fr">/);
+    assert.match(html, /Nom :/);
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === lesson.toString());
+    assert.ok(document, 'the lesson is open in VS Code');
+    await waitUntil(() => document.getText().includes('<lesson lang="fr" title="Weather">'), 'the language noted in the lesson');
+    // VS Code saves an edit to a file no editor shows (files.refactoring.autoSave); an open one stays dirty.
+    report(`the lesson after the export: ${document.isDirty ? 'edited, not saved' : 'edited and saved'}`);
+
+    // Asked once: the next export goes straight to the save dialog, in French.
+    const again = vscode.commands.executeCommand('lessonAgent.exportLessonHtml', lesson, 'teacher');
+    await offeredPath('-teacher.html');
+    const teacher = vscode.Uri.joinPath(workspaceFolder(), uniqueName('meteo-teacher', '.html'));
+    await saveAs(teacher);
+    assert.equal(((await again) as vscode.Uri | undefined)?.toString(), teacher.toString());
+    assert.match(new TextDecoder().decode(await vscode.workspace.fs.readFile(teacher)), /<html lang="fr">[\s\S]*corrigé/);
+    if (document.isDirty) await document.save();
+    for (const file of [lesson, student, teacher]) await vscode.workspace.fs.delete(file);
+  });
+
   it("the preview's Export asks which copy, offers the one shown first, and says where it went on screen", async () => {
     const editor = await openWithPreview(uniqueName('handout', '.lesson.xml'), WEATHER_LESSON);
     await ui.click(byPreviewId('exportButton'), preview);

@@ -31,7 +31,8 @@ export function recoveredResult(session: ReadonlySession, toolUseId: string): To
     return result(`The edit was applied: ${edit.summary}. The turn was interrupted right after it; the change is in the document.`, false);
   }
   if (call.status === 'success') {
-    return result(`This call finished (${call.resultSummary ?? 'done'}), but the turn was interrupted before its result was kept; call it again if you need the result.`, false);
+    // Not the step's summary: that is the teacher's, in their language; the model reads English.
+    return result('This call finished, but the turn was interrupted before its result was kept; call it again if you need the result.', false);
   }
   return result(call.error === EDIT_NOT_APPLIED ? EDIT_NOT_APPLIED : `This call failed (${call.error ?? 'error'}), and the turn was then interrupted.`, true);
 }

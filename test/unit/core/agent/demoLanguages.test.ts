@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { BUNDLES, bundleFor } from '../../../../webview-ui/src/l10n';
 import type { AgentEvent } from '../../../../src/shared/events';
 import { suggestionsOf } from '../../../fake/languages';
+import { AND_MORE } from '../../../fake/placeholders';
 import { textOf } from './harness';
 import { DEMO, pendingCall, say, stepsAnswered, useDemoRuns } from './demoKit';
 
@@ -27,8 +28,8 @@ function teacherStrings(value: unknown, inTool = false): string[] {
 
 /** A string's placeholders by what they name: filters and quoted fallbacks (which translate) aside. */
 function placeholders(text: string): string[] {
-  const names = [...text.matchAll(/\{\{([^}]*)\}\}/g)].map((m) =>
-    (m[1] ?? '')
+  const names = [...text.matchAll(/\{\{([^}]*)\}\}|\{(\d)\}/g)].map((m) =>
+    (m[1] ?? `{${m[2] ?? ''}}`)
       .split('|')
       .filter((part) => !part.startsWith("'"))
       .map((part) => part.replace(/^(?:[a-z]+:)+/, ''))
@@ -37,7 +38,9 @@ function placeholders(text: string): string[] {
   return [...new Set(names)].sort();
 }
 
-const ENGLISH = [...new Set(teacherStrings([DEMO.rules, DEMO.fallback]).filter((s) => /[A-Za-z]/.test(s)))];
+// The fake's own words, where a value lists at most so many things ("and 3 more").
+const LISTS_CUT = Object.values(DEMO.values ?? {}).some((v) => v.limit !== undefined);
+const ENGLISH = [...new Set([...teacherStrings([DEMO.rules, DEMO.fallback]).filter((s) => /[A-Za-z]/.test(s)), ...(LISTS_CUT ? [AND_MORE] : [])])];
 const LANGUAGES = Object.entries(DEMO.languages ?? {});
 const FALLBACK = DEMO.fallback?.name ?? 'not understood';
 
