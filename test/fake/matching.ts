@@ -39,6 +39,13 @@ export interface RequestFacts {
    * read back into English where they say a translated suggestion or option whole.
    */
   readonly language: string | undefined;
+  /**
+   * The teacher's own words where `userText` and `request` read a translated suggestion back into
+   * English: scenario values take the topic, level and count from these ("sur les idées principales",
+   * not the English suggestion's "about the main ideas"). The answers to question cards are read
+   * back in both.
+   */
+  readonly said: { readonly userText: string | undefined; readonly request: string | undefined };
 }
 
 type Json = Record<string, unknown>;
@@ -179,14 +186,18 @@ function readerFor(messages: readonly unknown[], languages: Languages): Reader {
 }
 
 /** The turn: from the last user message the user typed (no tool_result) to the end. */
-function turnFacts(messages: readonly unknown[], uses: ReadonlyMap<string, { name: string; input: unknown }>, read: Reader): Pick<RequestFacts, 'request' | 'context'> {
+function turnFacts(
+  messages: readonly unknown[],
+  uses: ReadonlyMap<string, { name: string; input: unknown }>,
+  read: Reader,
+): Pick<RequestFacts, 'request' | 'context'> & { saidRequest: string | undefined } {
   let start = messages.length - 1;
   while (start >= 0) {
     const m = messages[start];
     if (isRecord(m) && m.role === 'user' && !hasToolResult(m) && typedText(m) !== undefined) break;
     start--;
   }
-  if (start < 0) return { request: undefined, context: undefined };
+  if (start < 0) return { request: undefined, context: undefined, saidRequest: undefined };
   const opening = messages[start];
   const answers = messages
     .slice(start + 1)
@@ -196,8 +207,10 @@ function turnFacts(messages: readonly unknown[], uses: ReadonlyMap<string, { nam
   const contextMatch = textsOf(opening)
     .map((t) => CONTEXT.exec(t))
     .find((x) => x !== null);
+  const typed = typedText(opening) ?? '';
   return {
-    request: [read.typed(typedText(opening) ?? ''), ...answers].join('\n'),
+    request: [read.typed(typed), ...answers].join('\n'),
+    saidRequest: [typed, ...answers].join('\n'),
     context: contextMatch ? { label: unescapeAttribute(contextMatch[1] ?? ''), text: contextMatch[2] ?? '' } : undefined,
   };
 }
@@ -210,15 +223,17 @@ export function requestFacts(body: Json, attempt = 1, languages: Languages = NO_
   const toolResults = resultsOf(last, uses, read);
   const doc = documentFrom(messages);
   const typed = toolResults.length === 0 ? typedText(last) : undefined;
+  const { saidRequest, ...turn } = turnFacts(messages, uses, read);
   return {
     userText: typed === undefined ? undefined : read.typed(typed),
     toolResults,
     document: doc.text,
     documentKind: doc.kind,
     documentForm: doc.kind === undefined ? undefined : doc.outline ? 'outline' : 'whole',
-    ...turnFacts(messages, uses, read),
+    ...turn,
     attempt,
     language: read.language,
+    said: { userText: typed, request: saidRequest },
   };
 }
 

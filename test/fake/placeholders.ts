@@ -58,9 +58,9 @@ function sourceText(spec: Pick<ValueSpec, 'from'>, facts: RequestFacts): string 
     case 'document':
       return facts.document ?? '';
     case 'request':
-      return facts.request ?? '';
+      return facts.said.request ?? '';
     case 'userText':
-      return facts.userText ?? '';
+      return facts.said.userText ?? '';
     case 'context':
       return facts.context?.text ?? '';
     case 'contextLabel':

@@ -153,6 +153,9 @@ describe('offline demo: answering a teacher in their language, through the whole
         // "Simulate an outage" ends in an error on purpose: the panel's Retry gets the reply.
         const answered = outcome.status === 'error' ? (await run.harness.run({ kind: 'retry', sessionId: run.sessionId })).events : events;
         assertSpoken(answered, tag, `"${suggestion}"`);
+        // The topic is the teacher's words, not the English suggestion's ("about the main ideas").
+        const englishTopic = /\babout (.+)$/.exec(english[i]?.suggestion ?? '')?.[1];
+        if (englishTopic) assert.ok(!textOf(answered).includes(englishTopic), `"${suggestion}": the topic in ${tag}, not "${englishTopic}"`);
       }
     });
   }
