@@ -4,7 +4,8 @@
 // examples, every suggestion "What can you do?" offers, and a question card asked, shown and
 // answered in French, the exercise landing in the lesson.
 import * as assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { BUNDLES, bundleFor } from '../../../../webview-ui/src/l10n';
 import type { AgentEvent } from '../../../../src/shared/events';
 import { suggestionsOf } from '../../../fake/languages';
@@ -161,8 +162,8 @@ describe('offline demo: answering a teacher in their language, through the whole
   }
 
   for (const [tag, spec] of LANGUAGES) {
-    it(`${tag}: asks before starting over and before removing every exercise, and says what it did once approved`, async () => {
-      for (const request of ['Start over', 'Remove all the exercises']) {
+    it(`${tag}: asks before starting over, removing every exercise and creating a lesson, and says what it did once approved`, async () => {
+      for (const request of ['Start over', 'Remove all the exercises', 'Create a new lesson about the seasons']) {
         const steps: string[][] = [];
         for (const said of [request, suggestionIn(spec.replies, request)]) {
           const run = await startDemo('french-verbs.lesson.xml');
@@ -171,6 +172,14 @@ describe('offline demo: answering a teacher in their language, through the whole
           const done = await run.harness.run({ kind: 'decision', sessionId: run.sessionId, toolCallId: pendingCall(asked.events, 'confirmation'), approved: true });
           if (said !== request) assertSpoken(done.events, tag, `"${said}", approved`);
           steps.push(stepsAnswered(run));
+          const created = await readdir(join(run.dir, 'workspace'));
+          if (request.startsWith('Create')) {
+            // Named for the topic the teacher gave, without the word before it ("sur", "über", "sobre").
+            const topic = /(?<!\p{L})(?:about|sur|über|sobre)\s+(.+)$/u.exec(said)?.[1] ?? '';
+            assert.ok(topic, `"${said}" names a topic`);
+            const lesson = await readFile(join(run.dir, 'workspace', created[0] ?? ''), 'utf8');
+            assert.match(lesson, new RegExp(`<lesson title="${topic.charAt(0).toUpperCase()}${topic.slice(1)}">`), `${created.join()} is about "${topic}"`);
+          }
           await run.close();
         }
         assert.deepEqual(steps[1], steps[0], `"${request}" in ${tag} takes the English steps`);
