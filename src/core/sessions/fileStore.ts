@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import { appendDurable, fsyncDir, isDiskFull, isNotFound, openFile, removeStaleTemps, replaceFile, writeNewFileDurable, type FileOpener } from '../durableFs';
 import type { SessionSummary } from '../../shared/view';
 import { changesLine, readJournal, snapshotLine, type JournalContents, type SessionChange } from './journal';
-import { FileLock, LockBusyError, lockHolder, type LockHolder } from './lock';
+import { FileLock, HOLDERS, LockBusyError, lockHolder, type LockHolder } from './lock';
 import { migrateSession, SessionFormatError } from './migrations';
 import type { ReadonlySession, Session } from './schema';
 import { SessionIndex } from './sessionIndex';
@@ -62,7 +62,7 @@ export class FileSessionStore implements SessionStore {
     options: FileSessionStoreOptions = {},
   ) {
     this.sessionsDir = join(dir, 'sessions');
-    this.holder = options.holder ?? 'another Lesson Agent';
+    this.holder = options.holder ?? HOLDERS.other;
     this.compactMinBytes = options.compactMinBytes ?? COMPACT_MIN_BYTES;
     this.compactMaxRecords = options.compactMaxRecords ?? COMPACT_MAX_RECORDS;
     this.opener = options.opener ?? openFile;
