@@ -39,17 +39,17 @@ interface Prepared {
 
 /** Reads and converts the quiz and finds where the lesson goes; nothing is written. */
 async function prepare(input: ImportQuizInput, ctx: ToolContext): Promise<{ ok: true; value: Prepared } | { ok: false; result: ToolResult }> {
-  if (!ctx.workspace) return { ok: false, result: errorResult('No workspace folder is open, so no quiz can be read. Ask the user to open a folder.') };
+  if (!ctx.workspace) return { ok: false, result: errorResult('No workspace folder is open, so no quiz can be read. Ask the user to open a folder.', l10n.t('Nothing was created: no folder is open')) };
   const from = checkRelativePath(input.path);
-  if (!from.ok) return { ok: false, result: errorResult(`Nothing was created. ${from.message}`) };
+  if (!from.ok) return { ok: false, result: errorResult(`Nothing was created. ${from.message}`, l10n.t('Nothing was created: {0}', from.summary)) };
   const read = await ctx.workspace.readFile(from.path);
-  if (!read.ok) return { ok: false, result: errorResult(`Nothing was created. ${read.message}`) };
+  if (!read.ok) return { ok: false, result: errorResult(`Nothing was created. ${read.message}`, l10n.t('Nothing was created: {0}', read.summary)) };
   const imported = importQuiz(read.data, read.name.split('/').pop() ?? read.name);
   if (!imported.ok) return { ok: false, result: errorResult(`Nothing was created. ${imported.message}`, l10n.t('{0} could not be read', read.name)) };
   const path = checkNewFilePath(input.lessonPath ?? lessonPathFor(read.name), [LESSON_SUFFIX]);
   if (!path.ok) return path;
   const target = await ctx.workspace.resolveNewFile(path.path);
-  if (!target.ok) return { ok: false, result: errorResult(`Nothing was created. ${target.message}`) };
+  if (!target.ok) return { ok: false, result: errorResult(`Nothing was created. ${target.message}`, l10n.t('Nothing was created: {0}', target.summary)) };
   return { ok: true, value: { source: read.name, target, imported } };
 }
 
@@ -97,11 +97,11 @@ async function run(input: ImportQuizInput, ctx: ToolContext): Promise<ToolResult
   const prepared = await prepare(input, ctx);
   if (!prepared.ok) return prepared.result;
   const { source, target, imported } = prepared.value;
-  if (ctx.signal.aborted) return errorResult('Interrupted before the lesson was created; nothing was written.');
+  if (ctx.signal.aborted) return errorResult('Interrupted before the lesson was created; nothing was written.', l10n.t('Stopped before anything was changed'));
   try {
     await ctx.workspace?.createFile(target.uri, imported.xml);
   } catch (error) {
-    return errorResult(`${target.name} could not be created: ${error instanceof Error ? error.message : String(error)}`);
+    return errorResult(`${target.name} could not be created: ${error instanceof Error ? error.message : String(error)}`, l10n.t('{0} could not be created', target.name));
   }
   const lines = noticeLines(imported);
   const report = lines.length === 0 ? 'Everything came in as it was.' : `Not everything came in as it was (tell the teacher, in these words):\n${lines.map((l) => `- ${l}`).join('\n')}`;
