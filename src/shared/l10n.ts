@@ -31,8 +31,16 @@ export function byLanguage<T>(table: Readonly<Record<string, T>>, tag: string | 
 let translate: Translate = fillIn;
 let language = 'en';
 
+/** One message as the model reads it (English, `en`) and as the teacher does (their language, `shown`). */
+export interface Said {
+  readonly en: string;
+  readonly shown: string;
+}
+
 export const l10n = {
   t: (message: string, ...args: Array<string | number | boolean>): string => translate(message, ...args),
+  /** The same message for both readers, when the model and the teacher both read it (what a quiz's import could not carry). */
+  both: (message: string, ...args: Array<string | number | boolean>): Said => ({ en: fillIn(message, ...args), shown: translate(message, ...args) }),
 };
 
 /**
