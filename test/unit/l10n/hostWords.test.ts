@@ -7,7 +7,7 @@
 // lesson's or a name was written in English outside l10n.t, and a teacher working in French would
 // read it in English.
 import * as assert from 'node:assert/strict';
-import { copyFile, readFile, readdir } from 'node:fs/promises';
+import { copyFile, readFile, readdir, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { exportLesson, importQuiz } from '../../../src/core/exchange/exchange';
@@ -37,7 +37,7 @@ function pseudo(message: string, ...args: Array<string | number | boolean>): str
 /** Names shown as they are in every language. */
 const NAMES = /\b(?:Lesson Agent|Claude|Anthropic|VS Code|Markdown|GIFT|QTI|HTML|XML|Moodle|CEFR)\b/g;
 /** A file name ("weather-quiz.lesson.xml"), a level ("B1"). */
-const FILE_NAME = /[\w./-]*\w\.(?:lesson\.xml|xml|md|txt|gift|zip|html)\b/g;
+const FILE_NAME = /[\w./-]*\w\.(?:lesson\.xml|xml|md|txt|gift|zip|html|jsonl|json)\b/g;
 const LEVEL = /\b(?:Pre-)?[ABC][12]\b/g;
 /** Where a request went ("http://127.0.0.1:9"). */
 const URL = /\bhttps?:\/\/[^\s)]+/g;
@@ -54,6 +54,10 @@ const LEFT_ENGLISH: ReadonlyArray<{ readonly words: RegExp; readonly why: string
   {
     words: /: The closing tag <\/\w+> does not match <\w+> \(opened on line \d+\): close it with <\/\w+>\./g,
     why: 'The lesson reader’s own words for XML that cannot be read (src/core/lesson/xmlTree.ts), written for the model, which mends the lesson from them; the export names the file and the line in the teacher’s language and quotes them.',
+  },
+  {
+    words: /\((?:its |the |Invalid input)[^)]*\)/g,
+    why: 'What the session file reader found wrong with a file (a record it cannot read, a field the schema refuses), in its own words in brackets, as the log keeps them; the sentence around it tells the teacher, in their language, that the session could not be read and where the file went.',
   },
   {
     words: /: Expected .* but .* found\./g,
@@ -362,6 +366,24 @@ describe('the host in the teacher’s language: no English word of its own in th
       await run.close();
     }
     assert.deepEqual(englishIn(said, [hostname()]), []);
+  });
+
+  it('in the notices the sessions store gives the panel: a damaged list, a session file that cannot be read', async () => {
+    const run = await startDemo('french-verbs.lesson.xml');
+    const problems: string[] = [];
+    // The demo's own store's folder: its sessions list and its session files.
+    const dir = join(run.harness.dir, 'sessions');
+    try {
+      await writeFile(join(dir, 'index.json'), 'not json', 'utf8');
+      await writeFile(join(dir, 'sessions', 'broken.jsonl'), '{"this is": "no session"}\n', 'utf8');
+      const store = new FileSessionStore(dir, (message) => problems.push(message));
+      await store.list();
+      await store.get('broken').catch(() => undefined);
+    } finally {
+      await run.close();
+    }
+    assert.ok(problems.length >= 2, `the store said what it found (${problems.join(' | ')})`);
+    assert.deepEqual(englishIn(problems.map((text) => ({ where: 'sessions notice', text })), [dir, 'broken']), []);
   });
 
   it('in an export’s report and an import’s notices, and a lesson that cannot be exported', async () => {
