@@ -29,7 +29,10 @@ export type ApplyResult =
       readonly ok: false;
       /** conflict: the user changed the same region since `base`; missing: the document is gone. */
       readonly reason: 'conflict' | 'missing' | 'failed';
+      /** For the model (English). */
       readonly message: string;
+      /** For the teacher, in their language, when the document says more than the reason does (read-only). */
+      readonly summary?: string;
       readonly current?: DocumentSnapshot;
     };
 

@@ -69,7 +69,10 @@ export async function landEdit(plan: PlannedEdit, ctx: ToolContext, landing?: Do
   const id = await ctx.beginEdit({ documentUri: document.uri, summary: plan.summary, before: on.text, after: placed.expected });
   const result = await document.applyEdits(placed.edits, on, plan.summary);
   if (!result.ok) {
-    if (result.reason !== 'conflict' || !result.current) return errorResult(result.message, l10n.t('Not changed: the editor did not take the edit'));
+    if (result.reason !== 'conflict' || !result.current) {
+      const summary = result.summary ?? (result.reason === 'missing' ? l10n.t('Not changed: {0} no longer exists (it was deleted or moved)', document.name) : l10n.t('Not changed: the editor did not take the edit'));
+      return errorResult(result.message, summary);
+    }
     return conflictResult(result.message, result.current, ctx);
   }
   return report(plan, document, id, on, result);
