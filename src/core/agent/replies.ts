@@ -58,7 +58,7 @@ export function refusalMessage(message: Anthropic.Message, modelChoice: string):
     : l10n.t('Claude declined this request, so nothing was changed. {0}', way);
 }
 
-export function stopOutcome(message: Anthropic.Message, maxTokens: number, modelChoice = panelWords().modelChoice): StopOutcome {
+export function stopOutcome(message: Anthropic.Message, modelChoice = panelWords().modelChoice): StopOutcome {
   switch (message.stop_reason) {
     case 'refusal':
       return { kind: 'refused', error: { code: 'refusal', message: refusalMessage(message, modelChoice), retryable: false } };
@@ -76,7 +76,8 @@ export function stopOutcome(message: Anthropic.Message, maxTokens: number, model
         kind: 'cut',
         error: {
           code: 'max_tokens',
-          message: l10n.t('The answer reached the output limit ({0} tokens) and was cut. Raise the maximum reply length, or ask for something shorter.', maxTokens),
+          // No token count: the teacher knows the setting by its name, not its unit.
+          message: l10n.t('The answer reached the maximum reply length and was cut. Raise the maximum reply length, or ask for something shorter.'),
           retryable: false,
         },
       };

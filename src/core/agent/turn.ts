@@ -19,7 +19,6 @@ import { callModel, ModelCallFailure } from './modelCall';
 import { bindingRepair, InconsistentHistory, nextRequest, type BindingRepair, type BuiltRequest } from './nextRequest';
 import { replyPrefixes } from './preservedThinking';
 import { storedContent, stopOutcome } from './replies';
-import { modelParams } from './requestParams';
 import { runToolUses, type ToolUse, type ToolUsesOutcome } from './toolCalls';
 import type { TurnOutcome } from './types';
 import { l10n } from '../../shared/l10n';
@@ -311,7 +310,7 @@ export class TurnRunner implements TurnContext {
     const usage = usageOf(message.usage);
     // Priced by the model that answered (the response names it), one call at a time.
     const cost = callCost(usage, message.model);
-    const stop = stopOutcome(message, modelParams(this.settings).max_tokens, this.setup.words.modelChoice);
+    const stop = stopOutcome(message, this.setup.words.modelChoice);
     const reply = { model: message.model, requestedModel: this.settings.model, usage, ...(cost !== undefined ? { cost } : {}), stopReason: message.stop_reason };
     this.emit({ type: 'usage', usage, model: message.model, ...(cost !== undefined ? { cost } : {}) });
     if (stop.kind === 'refused') {
