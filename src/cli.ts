@@ -21,7 +21,7 @@ import { FileDocument } from './core/documents/fileDocument';
 import { FileWorkspace } from './core/documents/fileWorkspace';
 import { cliDocumentKindForPath } from './core/documents/kind';
 import { FileSessionStore } from './core/sessions/fileStore';
-import { describeHolder } from './core/sessions/lock';
+import { describeHolder, HOLDERS } from './core/sessions/lock';
 import { DISK_FULL_MESSAGE, DiskFullError, SessionCorruptError, SessionInUseError, SessionNotFoundError } from './core/sessions/types';
 import { isDiskFull } from './core/durableFs';
 import type { ReadonlySession } from './core/sessions/schema';
@@ -37,7 +37,7 @@ import { decideRewind, runRewind, type RewindIo } from './cliRewind';
 const EXIT = { done: 0, failed: 1, usage: 2, waiting: 3 } as const;
 
 /** Who holds a session's lock while this process writes it, as other surfaces name it. */
-const HOLDER = 'the lesson-agent command line';
+const HOLDER = HOLDERS.commandLine;
 
 /** --doc must name a regular file: a pipe would block the read forever, a folder or a device is no document. */
 function docProblem(path: string): string | undefined {

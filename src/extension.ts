@@ -38,7 +38,7 @@ export interface LessonAgentApi {
 export async function activate(context: vscode.ExtensionContext): Promise<LessonAgentApi> {
   // The core's words for teachers in VS Code's display language (src/shared/l10n.ts). Handed over
   // as it is: a call vscode.l10n.t(message) here would be a key the bundle test cannot read.
-  setTranslator((message, ...args) => vscode.l10n.t(message, ...args));
+  setTranslator((message, ...args) => vscode.l10n.t(message, ...args), vscode.env.language);
   const log = vscode.window.createOutputChannel('Lesson Agent', { log: true });
   const apiKeys = new ApiKeyStore(context.secrets);
   const review = new ReviewDocuments();

@@ -29,12 +29,30 @@ export function byLanguage<T>(table: Readonly<Record<string, T>>, tag: string | 
 }
 
 let translate: Translate = fillIn;
+let language = 'en';
+
+/** One message as the model reads it (English, `en`) and as the teacher does (their language, `shown`). */
+export interface Said {
+  readonly en: string;
+  readonly shown: string;
+}
 
 export const l10n = {
   t: (message: string, ...args: Array<string | number | boolean>): string => translate(message, ...args),
+  /** The same message for both readers, when the model and the teacher both read it (what a quiz's import could not carry). */
+  both: (message: string, ...args: Array<string | number | boolean>): Said => ({ en: fillIn(message, ...args), shown: translate(message, ...args) }),
 };
 
-/** VS Code's translator for the core's words (the extension's activate); `fillIn` gives back the English. */
-export function setTranslator(t: Translate): void {
+/**
+ * VS Code's translator for the core's words and its display language (the extension's activate),
+ * for what is not a message: a date, an exercise type's name. `fillIn` gives back the English.
+ */
+export function setTranslator(t: Translate, displayLanguage = 'en'): void {
   translate = t;
+  language = displayLanguage;
+}
+
+/** The language the core's words are in (VS Code's display language; `en` until it is set). */
+export function displayLanguage(): string {
+  return language;
 }

@@ -5,6 +5,7 @@
 // (tu, du, tú). Placeholders are {0}, {1}.
 import { EXERCISE_TYPE_LABELS } from './exerciseTypeLabels';
 import { byLanguage } from './l10n';
+import { isPseudo, pseudoText } from './pseudo';
 
 export interface WorksheetWords {
   readonly name: string;
@@ -147,4 +148,12 @@ export function worksheetWords(lang: string | undefined): WorksheetWords {
 /** What a teacher in `lang` calls exercise `type` ("sequencing" is "Put in order"); an unknown type as written. */
 export function typeLabel(type: string, lang: string | undefined): string {
   return worksheetWords(lang).types.get(type) ?? type;
+}
+
+/**
+ * What a teacher calls exercise `type` in the display language `tag` (the editor's, not a
+ * lesson's): the same table, and the pseudo-language's look-alike letters in qps-ploc.
+ */
+export function exerciseTypeName(type: string, tag: string | undefined): string {
+  return isPseudo(tag) ? pseudoText(typeLabel(type, 'en')) : typeLabel(type, tag);
 }

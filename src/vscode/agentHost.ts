@@ -11,6 +11,7 @@ import type { SkillCatalog } from '../core/skills/types';
 import { loadSkillCatalog } from '../core/skills/catalog';
 import { builtinTools } from '../core/tools/builtin';
 import { FileSessionStore } from '../core/sessions/fileStore';
+import { HOLDERS } from '../core/sessions/lock';
 import { moveSessions } from '../core/sessions/moveSessions';
 import type { ReadonlySession } from '../core/sessions/schema';
 import type { ApiKeyStore } from './apiKey';
@@ -32,7 +33,7 @@ export interface AgentHostOptions {
 }
 
 /** How another window or the command line names this one while it writes a session. */
-const HOLDER = 'Lesson Agent in another VS Code window';
+const HOLDER = HOLDERS.window;
 
 export class AgentHost implements vscode.Disposable {
   readonly store: FileSessionStore;

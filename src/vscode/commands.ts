@@ -120,5 +120,6 @@ async function createExercise({ controller, view, host }: CommandDeps): Promise<
   );
   if (!picked) return;
   await view.reveal();
-  controller.prefill(vscode.l10n.t('Add a {0} exercise about ', picked.label.toLowerCase()));
+  // The kind as the list named it (a type's name in the display language, or a teacher's own skill's title), quoted: not lower-cased, which German nouns refuse.
+  controller.prefill(vscode.l10n.t('Add a “{0}” exercise about ', picked.label));
 }

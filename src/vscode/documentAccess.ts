@@ -7,7 +7,7 @@ import { documentKindForPath } from '../core/documents/kind';
 import { landedRanges, mapOffset } from '../core/documents/landing';
 import type { ApplyResult, DocumentAccess, DocumentKind, DocumentSnapshot, TextEdit } from '../core/documents/types';
 import { rebaseEdits } from '../core/documents/rebase';
-import { decodeText, readOnlyProblem, tooLarge } from '../core/documents/textFile';
+import { decodeText, readOnlyProblem, readOnlySummary, tooLarge } from '../core/documents/textFile';
 import type { EditHighlighter } from './editHighlight';
 
 const MAX_ATTEMPTS = 3;
@@ -47,7 +47,7 @@ export class VscodeDocumentAccess implements DocumentAccess {
    * A file opened in its own encoding is kept in it by VS Code.
    */
   async check(limits: { maxBytes: number }): Promise<string | undefined> {
-    const setting = 'the lessonAgent.maxDocumentMegabytes setting';
+    const setting = vscode.l10n.t('the lessonAgent.maxDocumentMegabytes setting');
     const size = await Promise.resolve(vscode.workspace.fs.stat(this.target)).then((s) => s.size, () => undefined);
     if (size !== undefined && size > limits.maxBytes) return tooLarge(this.name, size, limits.maxBytes, setting);
     // A document that is gone is the loop's to report (the model is told, as for any read).
@@ -58,7 +58,7 @@ export class VscodeDocumentAccess implements DocumentAccess {
     if (text.slice(0, 8000).includes('\u0000')) return binaryProblem(this.name);
     if (size !== undefined && /^utf-?8/i.test(doc.encoding) && text.includes('\uFFFD')) {
       const decoded = decodeText(await vscode.workspace.fs.readFile(this.target), this.name);
-      if (!decoded.ok) return decoded.problem;
+      if (!decoded.ok) return decoded.shown;
     }
     return undefined;
   }
@@ -75,7 +75,7 @@ export class VscodeDocumentAccess implements DocumentAccess {
   }
 
   async applyEdits(edits: readonly TextEdit[], base: DocumentSnapshot, label: string): Promise<ApplyResult> {
-    if (await this.readOnly()) return { ok: false, reason: 'failed', message: readOnlyProblem(this.name) };
+    if (await this.readOnly()) return { ok: false, reason: 'failed', message: readOnlyProblem(this.name), summary: readOnlySummary(this.name) };
     let doc: vscode.TextDocument;
     try {
       doc = await this.open();
@@ -166,7 +166,8 @@ function anchorUndo(doc: vscode.TextDocument, edits: readonly TextEdit[]): ((app
 
 function binaryProblem(name: string): string {
   const decoded = decodeText(new Uint8Array([0x41, 0]), name);
-  return decoded.ok ? `${name} is not a text file.` : decoded.problem;
+  // Said to the teacher before a turn, like the other problems check() finds.
+  return decoded.ok ? `${name} is not a text file.` : decoded.shown;
 }
 
 function describe(error: unknown): string {

@@ -2,27 +2,23 @@
 // never over an existing file; and files read from it (a quiz for import_quiz).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { checkRelativePath } from '../core/documents/paths';
+import { checkRelativePath, fileRefusal, type PathRefusal } from '../core/documents/paths';
 import type { ReadFileResult, WorkspaceAccess } from '../core/documents/types';
 import { MAX_READ_BYTES } from '../core/documents/types';
 
 export class VscodeWorkspaceAccess implements WorkspaceAccess {
   constructor(private readonly folder: vscode.WorkspaceFolder) {}
 
-  async resolveNewFile(relativePath: string): Promise<{ ok: true; uri: string; name: string } | { ok: false; message: string }> {
+  async resolveNewFile(relativePath: string): Promise<{ ok: true; uri: string; name: string } | PathRefusal> {
     const cleaned = relativePath.trim().replace(/\\/g, '/');
-    if (!cleaned) return { ok: false, message: 'The path is empty.' };
-    if (path.posix.isAbsolute(cleaned) || /^[a-zA-Z]:/.test(cleaned)) {
-      return { ok: false, message: `"${relativePath}" is absolute: give a path relative to the workspace folder.` };
-    }
+    if (!cleaned) return fileRefusal.empty();
+    if (path.posix.isAbsolute(cleaned) || /^[a-zA-Z]:/.test(cleaned)) return fileRefusal.absolute(relativePath);
     const normalized = path.posix.normalize(cleaned);
-    if (normalized === '..' || normalized.startsWith('../') || normalized.split('/').includes('..')) {
-      return { ok: false, message: `"${relativePath}" points outside the workspace folder.` };
-    }
+    if (normalized === '..' || normalized.startsWith('../') || normalized.split('/').includes('..')) return fileRefusal.outside(relativePath);
     const uri = vscode.Uri.joinPath(this.folder.uri, ...normalized.split('/'));
     try {
       await vscode.workspace.fs.stat(uri);
-      return { ok: false, message: `${normalized} already exists; choose another name (existing files are never overwritten).` };
+      return fileRefusal.exists(normalized);
     } catch {
       return { ok: true, uri: uri.toString(), name: normalized };
     }
@@ -36,10 +32,10 @@ export class VscodeWorkspaceAccess implements WorkspaceAccess {
     try {
       info = await vscode.workspace.fs.stat(uri);
     } catch {
-      return { ok: false, message: `${checked.path} does not exist in the workspace folder.` };
+      return fileRefusal.missing(checked.path);
     }
-    if ((info.type & vscode.FileType.File) === 0) return { ok: false, message: `${checked.path} is a folder, not a file.` };
-    if (info.size > MAX_READ_BYTES) return { ok: false, message: `${checked.path} is larger than ${MAX_READ_BYTES / 1024 / 1024} MB.` };
+    if ((info.type & vscode.FileType.File) === 0) return fileRefusal.folder(checked.path);
+    if (info.size > MAX_READ_BYTES) return fileRefusal.tooLarge(checked.path, MAX_READ_BYTES / 1024 / 1024);
     return { ok: true, data: await vscode.workspace.fs.readFile(uri), name: checked.path };
   }
 

@@ -73,12 +73,12 @@ describe('commands', () => {
     await ui.waitFor(QUICK_INPUT, workbench);
     await ui.waitFor('.quick-input-list .monaco-list-row', { ...workbench, text: 'Fill in the blanks' });
     const rows = String(await ui.evaluate(`[...document.querySelectorAll('.quick-input-list .monaco-list-row')].map((r) => r.innerText.replace(/\\s+/g, ' ')).join('\\n')`, workbench));
-    for (const title of ['Fill in the blanks', 'Multiple choice', 'True or false', 'Sequencing', 'Short answer', 'Writing']) assert.match(rows, new RegExp(title), `offers ${title}`);
+    for (const title of ['Fill in the blanks', 'Multiple choice', 'True or false', 'Put in order', 'Short answer', 'Writing']) assert.match(rows, new RegExp(title), `offers ${title}`);
     assert.doesNotMatch(rows, /house.style|fill-blanks|<\w/i, 'no guidance skill, no ids, no XML tags');
     await answerQuickInput('Multiple choice');
     await running;
     await waitUntil(
-      async () => String(await ui.evaluate(`document.querySelector('${byTestId(TEST_IDS.input)}').value`)).startsWith('Add a multiple choice exercise about'),
+      async () => String(await ui.evaluate(`document.querySelector('${byTestId(TEST_IDS.input)}').value`)).startsWith('Add a “Multiple choice” exercise about'),
       'the input to be prefilled',
     );
   });

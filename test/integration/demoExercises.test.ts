@@ -16,7 +16,7 @@ const KINDS = [
   { say: 'fill-in-the-blank', pick: 'Fill in the blanks', type: 'fill-blanks', step: 'Checking fill-blanks rules' },
   { say: 'multiple-choice', pick: 'Multiple choice', type: 'multiple-choice', step: 'Checking multiple-choice rules' },
   { say: 'true/false', pick: 'True or false', type: 'true-false', step: 'Checking true-false rules' },
-  { say: 'sequencing', pick: 'Sequencing', type: 'sequencing', step: 'Checking sequencing rules' },
+  { say: 'sequencing', pick: 'Put in order', type: 'sequencing', step: 'Checking sequencing rules' },
   { say: 'short-answer', pick: 'Short answer', type: 'short-answer', step: 'Checking short-answer rules' },
   { say: 'writing', pick: 'Writing', type: 'writing', step: 'Checking writing exercise rules' },
 ] as const;
@@ -141,7 +141,7 @@ describe('offline demo in VS Code: conversation, suggestions and exercises', fun
       const running = vscode.commands.executeCommand('lessonAgent.createExercise');
       await answerQuickInput(kind.pick);
       await running;
-      const prefilled = `Add a ${kind.pick.toLowerCase()} exercise about`;
+      const prefilled = `Add a “${kind.pick}” exercise about`;
       await waitUntil(async () => String(await ui.evaluate(`document.querySelector('${INPUT}').value`)).trim() === prefilled, `"${prefilled}" in the input`);
       await ui.press('End', { selector: INPUT });
       await ui.type(INPUT, 'les saisons');

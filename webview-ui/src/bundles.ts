@@ -3,7 +3,7 @@
 // for qps-ploc (pseudo.ts); and `t`, which fills the placeholders {0}, {1}... as the host's
 // l10n.t does. The chat (l10n.ts) and the preview (preview/previewL10n.ts) each hold their bundles.
 import { byLanguage, fillIn } from '../../src/shared/l10n';
-import { isPseudo, pseudoBundle } from './pseudo';
+import { isPseudo, pseudoBundle } from '../../src/shared/pseudo';
 
 /** The page's language tag; none outside a page (the unit tests read the English bundle). */
 export function pageLanguage(): string | undefined {

@@ -21,7 +21,7 @@ import { Rewinder } from '../rewind/rewinder';
 import { applyAnswers, applyDecision, continuePaused, requirePending, requireValidAnswers } from './resume';
 import type { ToolUsesOutcome } from './toolCalls';
 import { failBeforeStart, setUpRun, type Emit, type RunSetup, type RunSources } from './runSetup';
-import { PANEL_WORDS, type SurfaceWords } from './surface';
+import { panelWords, type SurfaceWords } from './surface';
 import { TurnRunner } from './turn';
 import type { TurnOutcome, TurnRequest } from './types';
 import { l10n } from '../../shared/l10n';
@@ -378,7 +378,7 @@ export class Agent {
       workspace: setup.workspace,
       signal,
       clock: this.clock,
-      words: this.deps.words ?? PANEL_WORDS,
+      words: this.deps.words ?? panelWords(),
       onEvent: emit,
       log: this.log,
     });

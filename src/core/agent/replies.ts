@@ -5,6 +5,8 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { redactDeep, redactSecrets } from '../../shared/secrets';
 import type { StoredBlock } from '../sessions/schema';
 import type { AgentError } from './errors';
+import { l10n } from '../../shared/l10n';
+import { panelWords } from './surface';
 
 /**
  * The blocks kept from a reply: text, tool calls and thinking, as received, with `secrets` (the
@@ -42,8 +44,6 @@ export type StopOutcome =
   /** model_context_window_exceeded: the turn ends with what to do. */
   | { kind: 'failed'; error: AgentError };
 
-export const REFUSAL_MESSAGE = 'Claude declined this request, so nothing was changed.';
-
 /**
  * A refusal in a teacher's words. The API's explanation (`stop_details`) is shown as it is, never
  * parsed (its wording is not stable); the same model usually declines again, so the way on is
@@ -52,11 +52,13 @@ export const REFUSAL_MESSAGE = 'Claude declined this request, so nothing was cha
 export function refusalMessage(message: Anthropic.Message, modelChoice: string): string {
   const details = (message as { stop_details?: { explanation?: unknown } | null }).stop_details;
   const explanation = typeof details?.explanation === 'string' ? details.explanation.trim() : '';
-  const why = explanation ? ` Claude's reason: “${explanation.replace(/[.\s]+$/, '')}”.` : '';
-  return `${REFUSAL_MESSAGE}${why} You can rephrase it, ask for something else, or try another model (${modelChoice}): the conversation goes on.`;
+  const way = l10n.t('You can rephrase it, ask for something else, or try another model ({0}): the conversation goes on.', modelChoice);
+  return explanation
+    ? l10n.t("Claude declined this request, so nothing was changed. Claude's reason: “{0}”. {1}", explanation.replace(/[.\s]+$/, ''), way)
+    : l10n.t('Claude declined this request, so nothing was changed. {0}', way);
 }
 
-export function stopOutcome(message: Anthropic.Message, maxTokens: number, modelChoice = 'the lessonAgent.model setting'): StopOutcome {
+export function stopOutcome(message: Anthropic.Message, modelChoice = panelWords().modelChoice): StopOutcome {
   switch (message.stop_reason) {
     case 'refusal':
       return { kind: 'refused', error: { code: 'refusal', message: refusalMessage(message, modelChoice), retryable: false } };
@@ -65,8 +67,7 @@ export function stopOutcome(message: Anthropic.Message, maxTokens: number, model
         kind: 'failed',
         error: {
           code: 'context_window',
-          message:
-            'The conversation and the document no longer fit in what Claude can read at once. Start a new session (the document stays as it is), or ask about one part of it.',
+          message: l10n.t('The conversation and the document no longer fit in what Claude can read at once. Start a new session (the document stays as it is), or ask about one part of it.'),
           retryable: false,
         },
       };
@@ -75,7 +76,8 @@ export function stopOutcome(message: Anthropic.Message, maxTokens: number, model
         kind: 'cut',
         error: {
           code: 'max_tokens',
-          message: `The answer reached the output limit (${maxTokens} tokens) and was cut. Raise the maximum reply length, or ask for something shorter.`,
+          // No token count: the teacher knows the setting by its name, not its unit.
+          message: l10n.t('The answer reached the maximum reply length and was cut. Raise the maximum reply length, or ask for something shorter.'),
           retryable: false,
         },
       };

@@ -74,7 +74,7 @@ export async function applyDecision(
   const parsed = tool && use ? ctx.registry.parse(tool, use.input) : undefined;
   if (!tool || !parsed?.ok) {
     const content = `The approved call could not run: ${!tool ? `the tool ${use?.name ?? '?'} is no longer available` : (parsed && !parsed.ok ? parsed.message : 'invalid input')}.`;
-    return endCall(ctx, pending.toolCallId, { content, isError: true });
+    return endCall(ctx, pending.toolCallId, { content, isError: true, summary: l10n.t('The step failed') });
   }
   return runTool(ctx, tool, pending.toolCallId, parsed.value);
 }

@@ -1,6 +1,7 @@
 // What a turn runs with (settings, tools, skills, document, workspace, a model client), gathered
 // fresh for each turn from what the agent was given; and a turn that ends before its first model
 // call. A fault while gathering is reported as the turn's error, not thrown.
+import { l10n } from '../../shared/l10n';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentEvent } from '../../shared/events';
 import type { DocumentAccess, WorkspaceAccess } from '../documents/types';
@@ -59,7 +60,7 @@ export function setUpRun(sources: RunSources, session: ReadonlySession, log: Log
       return { ok: false, error: { code: 'no_api_key', message, retryable: true }, cause: err };
     }
   } catch (err) {
-    const message = `The agent could not start: ${err instanceof Error ? err.message : String(err)}`;
+    const message = l10n.t('The agent could not start: {0}', err instanceof Error ? err.message : String(err));
     return { ok: false, error: { code: 'unknown', message, retryable: true }, cause: err };
   }
 }

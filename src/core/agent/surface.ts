@@ -1,6 +1,9 @@
 // The words for the user's own actions on the surface a message appears in: the panel has a Retry
 // button, a "Set API Key" command and settings; the command line has options. A message names
-// only what its reader can do there (the agent is given its surface's words).
+// only what its reader can do there (the agent is given its surface's words). Each is a whole
+// sentence or name, so a language words it its own way: the panel's are in the teacher's language
+// (read when a message is made, after the translator is set), the command line's are English.
+import { l10n } from '../../shared/l10n';
 
 export interface SurfaceWords {
   /** A sentence: how to give a valid key. */
@@ -9,24 +12,31 @@ export interface SurfaceWords {
   readonly modelChoice: string;
   /** Where the step limit is set. */
   readonly maxSteps: string;
-  /** The action that runs a failed request again, lower case, e.g. "retry". */
-  readonly retry: string;
+  /** A sentence: run a failed request again, in a moment ("Retry in a moment."). */
+  readonly retryLater: string;
+  /** A sentence: wait, then run it again ("Wait a moment, then retry."). */
+  readonly waitThenRetry: string;
+  /** A sentence: run it again to go on ("Retry to let it continue."). */
+  readonly retryToContinue: string;
 }
 
-export const PANEL_WORDS: SurfaceWords = {
-  setKey: 'Set a valid key with “Lesson Agent: Set API Key”.',
-  modelChoice: 'the lessonAgent.model setting',
-  maxSteps: 'the lessonAgent.maxSteps setting',
-  retry: 'retry',
-};
+/** The panel's words, in the teacher's language. */
+export function panelWords(): SurfaceWords {
+  return {
+    setKey: l10n.t('Set a valid key with “Lesson Agent: Set API Key”.'),
+    modelChoice: l10n.t('the lessonAgent.model setting'),
+    maxSteps: l10n.t('the lessonAgent.maxSteps setting'),
+    retryLater: l10n.t('Retry in a moment.'),
+    waitThenRetry: l10n.t('Wait a moment, then retry.'),
+    retryToContinue: l10n.t('Retry to let it continue.'),
+  };
+}
 
 export const CLI_WORDS: SurfaceWords = {
   setKey: 'Pass a valid key with --api-key or ANTHROPIC_API_KEY.',
   modelChoice: '--model',
   maxSteps: '--max-steps',
-  retry: 'run the command again',
+  retryLater: 'Run the command again in a moment.',
+  waitThenRetry: 'Wait a moment, then run the command again.',
+  retryToContinue: 'Run the command again to let it continue.',
 };
-
-export function capitalized(phrase: string): string {
-  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
-}

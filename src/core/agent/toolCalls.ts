@@ -58,7 +58,11 @@ function errorLine(content: string): string {
   return line.length > ERROR_SUMMARY_CHARS ? `${line.slice(0, ERROR_SUMMARY_CHARS)}…` : line;
 }
 
-/** Closes a call: record, tool_end event, and the tool_result block for the model. */
+/**
+ * Closes a call: record, tool_end event, and the tool_result block for the model. A failure's line
+ * for the teacher is its `summary` (their language); the content is the model's, in English, and
+ * only its first line stands in when a result brings no summary.
+ */
 export function endCall(ctx: TurnContext, id: string, result: ToolResult, editId?: string): ToolResultBlock {
   const status = result.isError ? 'error' : 'success';
   const error = result.isError ? (result.summary ?? errorLine(result.content)) : undefined;
@@ -136,7 +140,7 @@ async function runWork(ctx: TurnContext, tool: AnyTool, id: string, work: (toolC
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     ctx.log('warn', `Tool ${tool.name} failed: ${message}`);
-    result = { content: `The tool ${tool.name} failed: ${message}`, isError: true };
+    result = { content: `The tool ${tool.name} failed: ${message}`, isError: true, summary: l10n.t('The step failed') };
   }
   const landed = result.edit && begun.includes(result.edit.id) ? result.edit : undefined;
   for (const editId of begun) {
@@ -175,7 +179,7 @@ async function startCall(ctx: TurnContext, use: ToolUse, cutOff: boolean): Promi
   };
   ctx.owner.startToolCall(record);
   ctx.emit({ type: 'tool_start', id: use.id, tool: use.name, displayText: record.displayText });
-  const fail = (content: string, summary?: string): Step => ({
+  const fail = (content: string, summary: string): Step => ({
     kind: 'result',
     block: endCall(ctx, use.id, { content, isError: true, ...(summary ? { summary } : {}) }),
   });
@@ -196,7 +200,7 @@ async function startCall(ctx: TurnContext, use: ToolUse, cutOff: boolean): Promi
   try {
     decision = await decide(ctx, tool, use.id, parsed.value);
   } catch (err) {
-    return fail(`Could not prepare ${tool.name}: ${err instanceof Error ? err.message : String(err)}`);
+    return fail(`Could not prepare ${tool.name}: ${err instanceof Error ? err.message : String(err)}`, l10n.t('The step failed'));
   }
   if (decision.kind === 'pause') return { kind: 'pause', draft: decision.draft };
   return { kind: 'result', block: await act(ctx, tool, use.id, parsed.value, decision) };

@@ -8,7 +8,6 @@ import { redactSecrets } from '../../shared/secrets';
 import type { DocumentSnapshot } from '../documents/types';
 import { isDiskFull } from '../durableFs';
 import type { ReadonlySession, ReadonlyTurn, StoredBlock } from '../sessions/schema';
-import { DISK_FULL_MESSAGE } from '../sessions/types';
 import { replayStream } from '../sessions/replay';
 import type { TurnStream } from '../sessions/turnStream';
 import type { LogLevel, TurnContext, TurnSetup } from './context';
@@ -20,10 +19,9 @@ import { callModel, ModelCallFailure } from './modelCall';
 import { bindingRepair, InconsistentHistory, nextRequest, type BindingRepair, type BuiltRequest } from './nextRequest';
 import { replyPrefixes } from './preservedThinking';
 import { storedContent, stopOutcome } from './replies';
-import { capitalized } from './surface';
-import { modelParams } from './requestParams';
 import { runToolUses, type ToolUse, type ToolUsesOutcome } from './toolCalls';
 import type { TurnOutcome } from './types';
+import { l10n } from '../../shared/l10n';
 
 /** Ends the run: a failure to report, or Stop. */
 class TurnEnd extends Error {
@@ -45,8 +43,8 @@ function usageOf(u: Anthropic.Usage): Usage {
 function diskFullMessage(session: ReadonlySession, turnId: string): string {
   const landed = session.edits.some((e) => e.turnId === turnId && e.status === 'applied');
   return landed
-    ? 'The disk is full: the rest of this reply could not be saved. The changes already made to the document stay; nothing more was changed. Free some space on the disk, then try again.'
-    : DISK_FULL_MESSAGE;
+    ? l10n.t('The disk is full: the rest of this reply could not be saved. The changes already made to the document stay; nothing more was changed. Free some space on the disk, then try again.')
+    : l10n.t('The disk is full: nothing was changed. Free some space on the disk, then try again.');
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -124,7 +122,7 @@ export class TurnRunner implements TurnContext {
     } catch (err) {
       if (isDiskFull(err)) throw new TurnEnd({ code: 'disk_full', message: diskFullMessage(this.session, this.turnId), retryable: true });
       const detail = err instanceof Error ? err.message : String(err);
-      throw new TurnEnd({ code: 'session', message: `The session could not be saved: ${detail}`, retryable: true });
+      throw new TurnEnd({ code: 'session', message: l10n.t('The session could not be saved: {0}', detail), retryable: true });
     }
   }
 
@@ -146,7 +144,7 @@ export class TurnRunner implements TurnContext {
         if (this.calls >= this.settings.maxSteps) {
           throw new TurnEnd({
             code: 'step_limit',
-            message: `Stopped after ${this.calls} model calls in one request (${this.setup.words.maxSteps} is ${this.settings.maxSteps}). ${capitalized(this.setup.words.retry)} to let it continue.`,
+            message: l10n.t('Stopped after {0} model calls in one request ({1} is {2}). {3}', this.calls, this.setup.words.maxSteps, this.settings.maxSteps, this.setup.words.retryToContinue),
             retryable: true,
           });
         }
@@ -201,7 +199,7 @@ export class TurnRunner implements TurnContext {
       });
     } catch (err) {
       if (!(err instanceof InconsistentHistory)) throw err;
-      throw new TurnEnd({ code: 'session', message: `The conversation history is inconsistent (${err.message}).`, retryable: false });
+      throw new TurnEnd({ code: 'session', message: l10n.t('The conversation history is inconsistent ({0}).', err.message), retryable: false });
     }
   }
 
@@ -312,7 +310,7 @@ export class TurnRunner implements TurnContext {
     const usage = usageOf(message.usage);
     // Priced by the model that answered (the response names it), one call at a time.
     const cost = callCost(usage, message.model);
-    const stop = stopOutcome(message, modelParams(this.settings).max_tokens, this.setup.words.modelChoice);
+    const stop = stopOutcome(message, this.setup.words.modelChoice);
     const reply = { model: message.model, requestedModel: this.settings.model, usage, ...(cost !== undefined ? { cost } : {}), stopReason: message.stop_reason };
     this.emit({ type: 'usage', usage, model: message.model, ...(cost !== undefined ? { cost } : {}) });
     if (stop.kind === 'refused') {
@@ -370,7 +368,7 @@ export class TurnRunner implements TurnContext {
     } catch (saveErr) {
       this.log('error', `Saving session ${this.session.id} failed: ${saveErr instanceof Error ? saveErr.message : String(saveErr)}`);
     }
-    const error = stopped ? { code: 'cancelled' as const, message: 'Stopped.', retryable: true } : failure;
+    const error = stopped ? { code: 'cancelled' as const, message: l10n.t('Stopped.'), retryable: true } : failure;
     this.emit({ type: 'error', ...error });
     return this.outcome(stopped ? 'stopped' : 'error', error);
   }

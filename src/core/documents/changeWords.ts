@@ -1,13 +1,15 @@
 // What an edit did, in a teacher's words: "added an exercise", "removed 2 paragraphs", "changed
 // 3 lines". The panel shows this beside the edit (never "-0 +574 characters"). Whole parts added
 // or taken out are named (exercises, headings, paragraphs, notes, lists); anything else is
-// counted in lines, which a teacher can find in the editor.
+// counted in lines, which a teacher can find in the editor. Only the teacher reads these (the model
+// reads the exact counts), so they are in the teacher's language, each word through l10n.t.
 import { diffLines } from 'diff';
+import { l10n } from '../../shared/l10n';
 import type { DocumentKind } from './types';
 
 interface Part {
-  readonly one: string;
-  readonly many: string;
+  /** "an exercise", "3 exercises", in the teacher's language. */
+  readonly amount: (n: number) => string;
   readonly count: (text: string) => number;
 }
 
@@ -20,12 +22,19 @@ function outsideExercises(xml: string): string {
   return xml.replace(/<exercise\b[\s\S]*?<\/exercise>/g, '');
 }
 
+const exercises = (n: number): string => (n === 1 ? l10n.t('an exercise') : l10n.t('{0} exercises', n));
+const headings = (n: number): string => (n === 1 ? l10n.t('a heading') : l10n.t('{0} headings', n));
+const paragraphs = (n: number): string => (n === 1 ? l10n.t('a paragraph') : l10n.t('{0} paragraphs', n));
+const notes = (n: number): string => (n === 1 ? l10n.t('a note') : l10n.t('{0} notes', n));
+const lists = (n: number): string => (n === 1 ? l10n.t('a list') : l10n.t('{0} lists', n));
+const lines = (n: number): string => (n === 1 ? l10n.t('1 line') : l10n.t('{0} lines', n));
+
 const LESSON_PARTS: readonly Part[] = [
-  { one: 'an exercise', many: 'exercises', count: (t) => occurrences(t, /<exercise\b/g) },
-  { one: 'a heading', many: 'headings', count: (t) => occurrences(outsideExercises(t), /<h[1-6]\b/g) },
-  { one: 'a paragraph', many: 'paragraphs', count: (t) => occurrences(outsideExercises(t).replace(/<note\b[\s\S]*?<\/note>/g, ''), /<p\b/g) },
-  { one: 'a note', many: 'notes', count: (t) => occurrences(outsideExercises(t), /<note\b/g) },
-  { one: 'a list', many: 'lists', count: (t) => occurrences(outsideExercises(t), /<[uo]l\b/g) },
+  { amount: exercises, count: (t) => occurrences(t, /<exercise\b/g) },
+  { amount: headings, count: (t) => occurrences(outsideExercises(t), /<h[1-6]\b/g) },
+  { amount: paragraphs, count: (t) => occurrences(outsideExercises(t).replace(/<note\b[\s\S]*?<\/note>/g, ''), /<p\b/g) },
+  { amount: notes, count: (t) => occurrences(outsideExercises(t), /<note\b/g) },
+  { amount: lists, count: (t) => occurrences(outsideExercises(t), /<[uo]l\b/g) },
 ];
 
 /** Markdown and plain text: blocks separated by blank lines. */
@@ -37,9 +46,9 @@ function blocks(text: string): string[] {
 }
 
 const TEXT_PARTS: readonly Part[] = [
-  { one: 'a heading', many: 'headings', count: (t) => blocks(t).filter((b) => /^#{1,6}\s/.test(b)).length },
-  { one: 'a list', many: 'lists', count: (t) => blocks(t).filter((b) => /^([-*+]|\d+[.)])\s/.test(b)).length },
-  { one: 'a paragraph', many: 'paragraphs', count: (t) => blocks(t).filter((b) => !/^(#{1,6}|[-*+]|\d+[.)])\s/.test(b)).length },
+  { amount: headings, count: (t) => blocks(t).filter((b) => /^#{1,6}\s/.test(b)).length },
+  { amount: lists, count: (t) => blocks(t).filter((b) => /^([-*+]|\d+[.)])\s/.test(b)).length },
+  { amount: paragraphs, count: (t) => blocks(t).filter((b) => !/^(#{1,6}|[-*+]|\d+[.)])\s/.test(b)).length },
 ];
 
 function lineCount(text: string): number {
@@ -72,47 +81,47 @@ function lineChanges(before: string, after: string): { changed: number; added: n
   return { changed, added, removed };
 }
 
-function amount(n: number, one: string, many: string): string {
-  return n === 1 ? one : `${n} ${many}`;
-}
-
+/** "a, b and c" ("a, b et c"). */
 function join(parts: readonly string[]): string {
   if (parts.length <= 1) return parts[0] ?? '';
-  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return l10n.t('{0} and {1}', parts.slice(0, -1).join(', '), parts.at(-1) ?? '');
 }
 
 /** Past for what was done ("added"), present for what a proposal would do ("adds"). */
 export type Tense = 'past' | 'present';
-const VERBS: Record<Tense, Record<'add' | 'remove' | 'change', string>> = {
-  past: { add: 'added', remove: 'removed', change: 'changed' },
-  present: { add: 'adds', remove: 'removes', change: 'changes' },
+type Verbs = Record<'add' | 'remove' | 'change', (what: string) => string>;
+/** Each verb whole with its object, so a language puts the object where it goes ("{0} hinzugefügt"). */
+const VERBS: Record<Tense, Verbs> = {
+  past: { add: (w) => l10n.t('added {0}', w), remove: (w) => l10n.t('removed {0}', w), change: (w) => l10n.t('changed {0}', w) },
+  present: { add: (w) => l10n.t('adds {0}', w), remove: (w) => l10n.t('removes {0}', w), change: (w) => l10n.t('changes {0}', w) },
 };
 
 /** Whole parts added or removed, when that is all the change is; undefined otherwise. */
-function partWords(before: string, after: string, kind: DocumentKind, verb: (typeof VERBS)[Tense]): string | undefined {
+function partWords(before: string, after: string, kind: DocumentKind, verb: Verbs): string | undefined {
   const table = kind === 'lesson' ? LESSON_PARTS : TEXT_PARTS;
   const added: string[] = [];
   const removed: string[] = [];
   for (const part of table) {
     const delta = part.count(after) - part.count(before);
-    if (delta > 0) added.push(amount(delta, part.one, part.many));
-    if (delta < 0) removed.push(amount(-delta, part.one, part.many));
+    if (delta > 0) added.push(part.amount(delta));
+    if (delta < 0) removed.push(part.amount(-delta));
   }
-  const said = [...(added.length > 0 ? [`${verb.add} ${join(added)}`] : []), ...(removed.length > 0 ? [`${verb.remove} ${join(removed)}`] : [])];
-  return said.length > 0 ? said.join(' and ') : undefined;
+  const said = [...(added.length > 0 ? [verb.add(join(added))] : []), ...(removed.length > 0 ? [verb.remove(join(removed))] : [])];
+  return said.length > 0 ? join(said) : undefined;
 }
 
 /** "added an exercise", "changed 1 line and added 2 lines", "no change". Lowercase, no full stop. */
 export function describeChange(before: string, after: string, kind: DocumentKind, tense: Tense = 'past'): string {
-  if (before === after) return 'no change';
+  if (before === after) return l10n.t('no change');
   const verb = VERBS[tense];
-  const lines = lineChanges(before, after);
+  const changes = lineChanges(before, after);
   const parts = partWords(before, after, kind, verb);
   // Parts name a pure addition or removal best; a rewrite in place is better counted in lines.
-  if (parts && (lines.changed === 0 || lines.added + lines.removed >= lines.changed)) return parts;
+  if (parts && (changes.changed === 0 || changes.added + changes.removed >= changes.changed)) return parts;
   const said: string[] = [];
-  if (lines.changed > 0) said.push(`${verb.change} ${amount(lines.changed, '1 line', 'lines')}`);
-  if (lines.added > 0) said.push(`${verb.add} ${amount(lines.added, '1 line', 'lines')}`);
-  if (lines.removed > 0) said.push(`${verb.remove} ${amount(lines.removed, '1 line', 'lines')}`);
-  return said.length > 0 ? join(said) : `${verb.change} the spacing`;
+  if (changes.changed > 0) said.push(verb.change(lines(changes.changed)));
+  if (changes.added > 0) said.push(verb.add(lines(changes.added)));
+  if (changes.removed > 0) said.push(verb.remove(lines(changes.removed)));
+  if (said.length > 0) return join(said);
+  return tense === 'past' ? l10n.t('changed the spacing') : l10n.t('changes the spacing');
 }

@@ -5,11 +5,12 @@
 // link stays a link; a file with other hard links is written in place, so they all still share it;
 // the owner and the permissions stay. Only UTF-8 text is edited, its line ends kept (textFile.ts);
 // a read-only file, binary data, another encoding or a file over the size limit is refused.
+import { l10n } from '../../shared/l10n';
 import { createHash } from 'node:crypto';
 import { access, chmod, chown, constants, open, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { fsyncDir, isNotFound, removeStaleTemps, tempPathFor, writeAll, writeNewFileDurable } from '../durableFs';
-import { decodeText, encodeText, readOnlyProblem, tooLarge, type LineEnds } from './textFile';
+import { decodeText, encodeText, readOnlyProblem, readOnlySummary, tooLarge, type LineEnds } from './textFile';
 import { pathToFileURL } from 'node:url';
 import { applyTextEdits } from './diff';
 import { documentKindForPath } from './kind';
@@ -55,10 +56,10 @@ export class FileDocument implements DocumentAccess {
       // A document that is gone is the loop's to report (the model is told, as for any read).
       return undefined;
     }
-    if (!info.isFile()) return `${this.name} is not a regular file (it is a folder, a pipe or a device).`;
+    if (!info.isFile()) return l10n.t('{0} is not a regular file (it is a folder, a pipe or a device).', this.name);
     if (info.size > limits.maxBytes) return tooLarge(this.name, info.size, limits.maxBytes, 'the maxDocumentMegabytes setting, --max-document-mb');
     const decoded = decodeText(await readFile(this.path), this.name);
-    return decoded.ok ? undefined : decoded.problem;
+    return decoded.ok ? undefined : decoded.shown;
   }
 
   private async readText(path: string): Promise<string> {
@@ -78,7 +79,7 @@ export class FileDocument implements DocumentAccess {
   }
 
   async applyEdits(edits: readonly TextEdit[], base: DocumentSnapshot, _label: string): Promise<ApplyResult> {
-    if (await this.readOnly()) return { ok: false, reason: 'failed', message: readOnlyProblem(this.name) };
+    if (await this.readOnly()) return { ok: false, reason: 'failed', message: readOnlyProblem(this.name), summary: readOnlySummary(this.name) };
     let rebased = false;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       let current: DocumentSnapshot;

@@ -4,7 +4,7 @@
 import { mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { checkRelativePath } from './paths';
+import { checkRelativePath, fileRefusal, type PathRefusal } from './paths';
 import type { ReadFileResult, WorkspaceAccess } from './types';
 import { MAX_READ_BYTES } from './types';
 
@@ -41,16 +41,16 @@ export class FileWorkspace implements WorkspaceAccess {
     this.root = resolve(root);
   }
 
-  async resolveNewFile(relativePath: string): Promise<{ ok: true; uri: string; name: string } | { ok: false; message: string }> {
+  async resolveNewFile(relativePath: string): Promise<{ ok: true; uri: string; name: string } | PathRefusal> {
     const checked = checkRelativePath(relativePath);
     if (!checked.ok) return checked;
     const target = join(this.root, ...checked.path.split('/'));
     const realRoot = await realpath(this.root).catch(() => this.root);
     if (!inside(this.root, target) || !inside(realRoot, await realAncestor(target))) {
-      return { ok: false, message: `"${relativePath}" points outside the workspace folder.` };
+      return fileRefusal.outside(relativePath);
     }
     if (await exists(target)) {
-      return { ok: false, message: `${checked.path} already exists; choose another name (existing files are never overwritten).` };
+      return fileRefusal.exists(checked.path);
     }
     return { ok: true, uri: pathToFileURL(target).href, name: checked.path };
   }
@@ -62,12 +62,12 @@ export class FileWorkspace implements WorkspaceAccess {
     const realRoot = await realpath(this.root).catch(() => this.root);
     const real = await realpath(target).catch(() => undefined);
     if (!inside(this.root, target) || (real !== undefined && !inside(realRoot, real))) {
-      return { ok: false, message: `"${relativePath}" points outside the workspace folder.` };
+      return fileRefusal.outside(relativePath);
     }
     const info = await stat(target).catch(() => undefined);
-    if (!info) return { ok: false, message: `${checked.path} does not exist in the workspace folder.` };
-    if (!info.isFile()) return { ok: false, message: `${checked.path} is a folder, not a file.` };
-    if (info.size > MAX_READ_BYTES) return { ok: false, message: `${checked.path} is larger than ${MAX_READ_BYTES / 1024 / 1024} MB.` };
+    if (!info) return fileRefusal.missing(checked.path);
+    if (!info.isFile()) return fileRefusal.folder(checked.path);
+    if (info.size > MAX_READ_BYTES) return fileRefusal.tooLarge(checked.path, MAX_READ_BYTES / 1024 / 1024);
     return { ok: true, data: new Uint8Array(await readFile(target)), name: checked.path };
   }
 

@@ -1,5 +1,6 @@
 // How the core reaches a document: the VS Code adapter edits the live buffer through
 // WorkspaceEdits; the file implementation (CLI, tests) edits a file on disk.
+import type { PathRefusal } from './paths';
 
 export type DocumentKind = 'lesson' | 'text';
 
@@ -28,7 +29,10 @@ export type ApplyResult =
       readonly ok: false;
       /** conflict: the user changed the same region since `base`; missing: the document is gone. */
       readonly reason: 'conflict' | 'missing' | 'failed';
+      /** For the model (English). */
       readonly message: string;
+      /** For the teacher, in their language, when the document says more than the reason does (read-only). */
+      readonly summary?: string;
       readonly current?: DocumentSnapshot;
     };
 
@@ -53,12 +57,12 @@ export interface DocumentAccess {
 /** The most a file read from the workspace may hold (a quiz to import): larger is refused unread. */
 export const MAX_READ_BYTES = 20 * 1024 * 1024;
 
-export type ReadFileResult = { ok: true; data: Uint8Array; name: string } | { ok: false; message: string };
+export type ReadFileResult = { ok: true; data: Uint8Array; name: string } | PathRefusal;
 
 /** Creating new files, and reading one (a quiz to import), confined to the workspace folder. */
 export interface WorkspaceAccess {
   /** Resolves a workspace-relative path, or explains why it is not allowed. */
-  resolveNewFile(relativePath: string): Promise<{ ok: true; uri: string; name: string } | { ok: false; message: string }>;
+  resolveNewFile(relativePath: string): Promise<{ ok: true; uri: string; name: string } | PathRefusal>;
   createFile(uri: string, content: string): Promise<void>;
   /** Reads a file at a workspace-relative path (at most MAX_READ_BYTES), or explains why it cannot. */
   readFile(relativePath: string): Promise<ReadFileResult>;

@@ -9,7 +9,7 @@ import type { ApplyResult, DocumentAccess, DocumentSnapshot, TextEdit } from '..
 import { judgeLessonChange } from '../lesson/change';
 import { buildLessonView } from '../lesson/lessonView';
 import { formatErrorList } from '../lesson/validate';
-import { errorResult, NO_DOCUMENT } from '../tools/toolResults';
+import { errorResult, noDocumentResult } from '../tools/toolResults';
 import type { ToolContext, ToolResult } from '../tools/types';
 import { conflictResult } from './conflict';
 import { beliefText, plannedText, type PlannedEdit } from './plannedEdit';
@@ -59,17 +59,20 @@ function placeOn(plan: PlannedEdit, landing: DocumentSnapshot): Placement {
  */
 export async function landEdit(plan: PlannedEdit, ctx: ToolContext, landing?: DocumentSnapshot): Promise<ToolResult> {
   const document = ctx.document;
-  if (!document) return errorResult(NO_DOCUMENT);
-  if (document.uri !== plan.documentUri) return errorResult(`The edit was planned for another document; ${document.name} was not changed.`);
-  if (ctx.signal.aborted) return errorResult('Interrupted before the edit was applied; the document was not changed.');
+  if (!document) return noDocumentResult();
+  if (document.uri !== plan.documentUri) return errorResult(`The edit was planned for another document; ${document.name} was not changed.`, l10n.t('Not changed: the edit was meant for another document'));
+  if (ctx.signal.aborted) return errorResult('Interrupted before the edit was applied; the document was not changed.', l10n.t('Stopped before anything was changed'));
   const on = landing ?? (await document.read().catch(() => plan.base));
   const placed = placeOn(plan, on);
   if (placed.kind === 'conflict') return conflictResult(placed.message, on, ctx);
-  if (placed.kind === 'unplaceable') return errorResult(`The edit could not be placed: ${placed.message}`);
+  if (placed.kind === 'unplaceable') return errorResult(`The edit could not be placed: ${placed.message}`, l10n.t('Not changed: the edit could not be placed in the document'));
   const id = await ctx.beginEdit({ documentUri: document.uri, summary: plan.summary, before: on.text, after: placed.expected });
   const result = await document.applyEdits(placed.edits, on, plan.summary);
   if (!result.ok) {
-    if (result.reason !== 'conflict' || !result.current) return errorResult(result.message);
+    if (result.reason !== 'conflict' || !result.current) {
+      const summary = result.summary ?? (result.reason === 'missing' ? l10n.t('Not changed: {0} no longer exists (it was deleted or moved)', document.name) : l10n.t('Not changed: the editor did not take the edit'));
+      return errorResult(result.message, summary);
+    }
     return conflictResult(result.message, result.current, ctx);
   }
   return report(plan, document, id, on, result);

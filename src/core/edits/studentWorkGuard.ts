@@ -93,7 +93,7 @@ function refusal(changes: readonly StudentWorkChange[]): ToolResult {
       `work changed, ask them to say so in a message (for example "clear the answers in ${ids[0] ?? 'exercise 1'}").`,
   ].join('\n');
   // The step's words name places, not ids.
-  const places = groups.map((g) => g.place).join('; ');
+  const places = describeStudentWork(changes).map((g) => g.place).join('; ');
   const summary = changesAnswers(changes)
     ? l10n.t("Refused: it would change students' work ({0})", places)
     : l10n.t("Refused: it would remove or relabel parts students' marks are linked to ({0})", places);

@@ -2,7 +2,7 @@
 // change in that live text, and the change is planned like any edit (plan.ts). Students' answers
 // and ids in it are judged like any edit's (studentWorkGuard.ts).
 import type { DocumentAccess, DocumentSnapshot } from '../documents/types';
-import { errorResult, isSnapshot, NO_DOCUMENT, readDocument } from '../tools/toolResults';
+import { isSnapshot, noDocumentResult, readDocument } from '../tools/toolResults';
 import type { ToolDefinition, ToolResult } from '../tools/types';
 import { planEdit } from './plan';
 import { plannedTool } from './plannedTool';
@@ -17,7 +17,7 @@ export function targetedTool<Input extends { readonly summary: string }>(
 ): Required<Pick<ToolDefinition<Input>, 'plan' | 'needsConfirmation' | 'run'>> {
   return plannedTool<Input>(async (input, ctx) => {
     const document = ctx.document;
-    if (!document) return { kind: 'answer', result: errorResult(NO_DOCUMENT) };
+    if (!document) return { kind: 'answer', result: noDocumentResult() };
     const current = await readDocument(document);
     if (!isSnapshot(current)) return { kind: 'answer', result: current };
     const proposed = locate(input, current, document);

@@ -13,7 +13,7 @@ import { qtiToQuiz } from './qti/qtiRead';
 import type { ExportFormat } from '../../shared/exchangeEvents';
 import type { Notice, Quiz } from './quiz';
 import { exerciseCount, questionCount } from './quiz';
-import { l10n } from '../../shared/l10n';
+import { l10n, type Said } from '../../shared/l10n';
 
 export { EXPORT_FORMATS, type ExportFormat } from '../../shared/exchangeEvents';
 
@@ -42,11 +42,20 @@ export interface Imported {
   readonly exercises: number;
   readonly questions: number;
   readonly notCarried: readonly Notice[];
+  /** The same as `notCarried`, in English: what the model is told (it tells the teacher in its own words). */
+  readonly modelNotCarried: readonly Notice[];
 }
 
 export interface ExchangeProblem {
   readonly ok: false;
+  /** In the teacher's language. */
   readonly message: string;
+  /** The same in English, for the model, where the model reads it (an import's). */
+  readonly modelMessage?: string;
+}
+
+function problem(said: Said): ExchangeProblem {
+  return { ok: false, message: said.shown, modelMessage: said.en };
 }
 
 /** Writes the lesson in `format`; a lesson that cannot be read is a problem named by line. */
@@ -73,22 +82,23 @@ function isZip(data: Uint8Array): boolean {
 
 /** Reads a GIFT file, a QTI package (zip) or a QTI item (XML) into a new lesson. */
 export function importQuiz(data: Uint8Array, fileName: string): Imported | ExchangeProblem {
-  let reading: { quiz: Quiz; notices: Notice[] } | ExchangeProblem;
+  let reading: { quiz: Quiz; notices: Notice[]; modelNotices: Notice[] } | ExchangeProblem;
   const text = isZip(data) ? '' : new TextDecoder().decode(data);
   const format = isZip(data) || /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*</.test(text) ? 'qti' : 'gift';
   if (format === 'qti') {
     const qti = qtiToQuiz(data, fileName);
-    reading = qti.ok ? qti : { ok: false, message: `${fileName} cannot be imported: ${qti.message}` };
+    // The reader's reason stays as it said it (a parser's words, a file's name).
+    reading = qti.ok ? qti : problem(l10n.both('{0} cannot be imported: {1}', fileName, qti.message));
   } else {
     const gift = giftToQuiz(text);
-    reading = gift.ok ? gift : { ok: false, message: `${fileName} cannot be imported: line ${gift.line}, column ${gift.column}: ${gift.message}` };
+    reading = gift.ok ? gift : problem(l10n.both('{0} cannot be imported: line {1}, column {2}: This is not GIFT that can be read: {3}', fileName, gift.line, gift.column, gift.message));
   }
   if ('ok' in reading && !reading.ok) return reading;
-  const { quiz: read, notices } = reading as { quiz: Quiz; notices: Notice[] };
+  const { quiz: read, notices, modelNotices } = reading as { quiz: Quiz; notices: Notice[]; modelNotices: Notice[] };
   const quiz: Quiz = read.title ? read : { ...read, title: fileName.replace(/\.(gift\.txt|gift|txt|qti\.zip|zip|xml)$/i, '') };
-  if (questionCount(quiz) === 0) return { ok: false, message: `${fileName} has no questions a lesson can hold.` };
+  if (questionCount(quiz) === 0) return problem(l10n.both('{0} has no questions a lesson can hold.', fileName));
   const xml = quizToLessonXml(quiz);
   const validation = validateLesson(xml);
-  if (!validation.ok) return { ok: false, message: `The lesson made from ${fileName} does not validate (please report this):\n${formatLessonErrors(validation)}` };
-  return { ok: true, format, xml, quiz, exercises: exerciseCount(quiz), questions: questionCount(quiz), notCarried: notices };
+  if (!validation.ok) return problem(l10n.both('The lesson made from {0} does not validate (please report this):\n{1}', fileName, formatLessonErrors(validation)));
+  return { ok: true, format, xml, quiz, exercises: exerciseCount(quiz), questions: questionCount(quiz), notCarried: notices, modelNotCarried: modelNotices };
 }

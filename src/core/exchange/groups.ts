@@ -2,7 +2,8 @@
 // category, a QTI section) or a change of kind starts a new exercise; instructions written for
 // an exercise become its introduction; what could not be carried is said where it happened.
 import type { ExerciseType } from '../lesson/vocabulary';
-import { exercisePlace } from './fromLesson';
+import { exercisePlace, exportPlace } from './fromLesson';
+import { fillIn, l10n, type Said } from '../../shared/l10n';
 import type { Lost } from './markup';
 import type { Criterion, Exercise, Notice, Passage, Question, Quiz, TextBlock } from './quiz';
 
@@ -45,13 +46,21 @@ interface Intro {
   readonly notes?: readonly TextBlock[] | undefined;
 }
 
-function describe(kinds: Iterable<string>): string {
-  return `Not carried: ${[...kinds].join('; ')}.`;
+function describe(lost: Lost): Said {
+  const kinds = [...lost.values()];
+  return { en: fillIn('Not carried: {0}.', kinds.map((k) => k.en).join('; ')), shown: l10n.t('Not carried: {0}.', kinds.map((k) => k.shown).join('; ')) };
+}
+
+/** "the feedback is kept" -> "The feedback is kept." */
+function sentence(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 export class ExerciseGroups {
   private readonly parts: Array<Exercise | Passage> = [];
+  /** In the teacher's language, and the same in English for the model. */
   private readonly notices: Notice[] = [];
+  private readonly modelNotices: Notice[] = [];
   private current: Building | undefined;
   private intro: Intro | undefined;
   private exercises = 0;
@@ -106,15 +115,21 @@ export class ExerciseGroups {
   }
 
   /** What the last question lost, said at the exercise it went into. */
-  lose(lost: Lost, said: readonly string[]): void {
+  lose(lost: Lost, said: readonly Said[]): void {
     if (lost.size === 0 && said.length === 0) return;
-    const place = this.current ? exercisePlace(this.exercises, this.current.intro) : 'Lesson text';
-    const messages = [...said.map((s) => `${s.charAt(0).toUpperCase()}${s.slice(1)}.`), ...(lost.size > 0 ? [describe(lost)] : [])];
-    for (const message of messages) if (!this.notices.some((n) => n.place === place && n.message === message)) this.notices.push({ place, message });
+    const place: Said = this.current
+      ? { en: exercisePlace(this.exercises, this.current.intro), shown: exportPlace(this.exercises, this.current.intro) }
+      : l10n.both('Lesson text');
+    const messages = [...said.map((s) => ({ en: sentence(s.en), shown: sentence(s.shown) })), ...(lost.size > 0 ? [describe(lost)] : [])];
+    for (const message of messages) {
+      if (this.modelNotices.some((n) => n.place === place.en && n.message === message.en)) continue;
+      this.note(place, message);
+    }
   }
 
-  note(place: string, message: string): void {
-    this.notices.push({ place, message });
+  note(place: Said, message: Said): void {
+    this.notices.push({ place: place.shown, message: message.shown });
+    this.modelNotices.push({ place: place.en, message: message.en });
   }
 
   private flushIntro(): void {
@@ -141,9 +156,9 @@ export class ExerciseGroups {
     });
   }
 
-  finish(head: Omit<Quiz, 'parts'> = {}): { quiz: Quiz; notices: Notice[] } {
+  finish(head: Omit<Quiz, 'parts'> = {}): { quiz: Quiz; notices: Notice[]; modelNotices: Notice[] } {
     this.close();
     this.flushIntro();
-    return { quiz: { ...head, parts: this.parts }, notices: this.notices };
+    return { quiz: { ...head, parts: this.parts }, notices: this.notices, modelNotices: this.modelNotices };
   }
 }

@@ -3,6 +3,7 @@
 // (XML, read with saxes) or of a GIFT question (HTML, read with htmlparser2), turned into the
 // lesson's runs; what the lesson cannot show (a picture, a table, a link) is named, never dropped
 // in silence.
+import { l10n, type Said } from '../../shared/l10n';
 import type { Text, TextBlock } from './quiz';
 
 /** Text for XML and HTML, in content and in double-quoted attributes (apostrophes stay as they are). */
@@ -51,19 +52,38 @@ export type MarkupNode =
   | { readonly kind: 'text'; readonly text: string };
 
 /** What a reader met and the lesson cannot hold, by kind ("a picture"), each counted once per call site. */
-export type Lost = Set<string>;
+/** What a question lost, by its English (said once however often it happened), in both readers' words. */
+export type Lost = Map<string, Said>;
 
-const SKIPPED: Readonly<Record<string, string>> = {
-  img: 'a picture',
-  object: 'a media file',
-  video: 'a video',
-  audio: 'a sound file',
-  iframe: 'an embedded page',
-  math: 'a formula',
-  svg: 'a drawing',
-  script: 'a script',
-  style: 'styling',
-};
+/** Records that `what` was lost. */
+export function lose(lost: Lost, what: Said): void {
+  lost.set(what.en, what);
+}
+
+function skipped(name: string): Said | undefined {
+  switch (name) {
+    case 'img':
+      return l10n.both('a picture');
+    case 'object':
+      return l10n.both('a media file');
+    case 'video':
+      return l10n.both('a video');
+    case 'audio':
+      return l10n.both('a sound file');
+    case 'iframe':
+      return l10n.both('an embedded page');
+    case 'math':
+      return l10n.both('a formula');
+    case 'svg':
+      return l10n.both('a drawing');
+    case 'script':
+      return l10n.both('a script');
+    case 'style':
+      return l10n.both('styling');
+    default:
+      return undefined;
+  }
+}
 const INLINE_KEPT = new Set(['span', 'a', 'u', 'sub', 'sup', 'code', 'font', 'small', 'big', 'mark', 'label', 'abbr', 'q', 'cite']);
 const BLOCKS = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'table', 'blockquote', 'pre', 'section', 'article', 'hr', 'dl']);
 
@@ -86,14 +106,14 @@ function collect(nodes: readonly MarkupNode[], marks: Marks, out: Text, lost: Lo
       continue;
     }
     const name = localName(node.name);
-    const skipped = SKIPPED[name];
-    if (skipped) lost.add(skipped);
+    const dropped = skipped(name);
+    if (dropped) lose(lost, dropped);
     else if (name === 'br') out.push({ kind: 'br' });
     else if (name === 'strong' || name === 'b') collect(node.children, { ...marks, strong: true }, out, lost);
     else if (name === 'em' || name === 'i') collect(node.children, { ...marks, em: true }, out, lost);
     else {
-      if (name === 'a') lost.add('a link (its text is kept)');
-      else if (!INLINE_KEPT.has(name)) lost.add(`<${name}> markup (its text is kept)`);
+      if (name === 'a') lose(lost, l10n.both('a link (its text is kept)'));
+      else if (!INLINE_KEPT.has(name)) lose(lost, l10n.both('<{0}> markup (its text is kept)', name));
       collect(node.children, marks, out, lost);
     }
   }
@@ -159,7 +179,7 @@ function readBlock(node: MarkupNode & { kind: 'element' }, lost: Lost): TextBloc
     const items = listItems(node, lost);
     return items.length > 0 ? [{ kind: 'list', ordered: name === 'ol', items }] : [];
   }
-  if (name === 'table') lost.add('a table (its text is kept, a paragraph per row)');
+  if (name === 'table') lose(lost, l10n.both('a table (its text is kept, a paragraph per row)'));
   if (name === 'tr') return paragraphOf(node.children, lost);
   if (name === 'hr') return [];
   if (node.children.some(isBlock) || name === 'table' || ['thead', 'tbody', 'tfoot'].includes(name)) return readBlocks(node.children, lost);

@@ -1,6 +1,8 @@
 // What an edit would do to students' work: a non-empty `student-answer` changed or removed, an
 // element id removed or renamed (ids tie answers and marks to the exercises). The changes are
-// described in a teacher's words (the exercise's number and title, the answer quoted), never XML.
+// described in a teacher's words (the exercise's number and title, the answer quoted), never XML,
+// and in the teacher's language; the model is told the same in English, with the ids it acts on.
+import { l10n } from '../../shared/l10n';
 import type { AnswerField, ExercisePlace, IdentifiedElement, LessonOutline } from './outline';
 import { analyseLesson } from './analysis';
 
@@ -156,6 +158,7 @@ export function changeExercise(change: StudentWorkChange): ExercisePlace | undef
   return 'field' in change ? change.field.exercise : change.element.exercise;
 }
 
+/** The model's words for an element (English: what the model reads stays English). */
 const ELEMENT_WORDS: Readonly<Record<string, string>> = {
   exercise: 'the exercise',
   p: 'a paragraph',
@@ -176,20 +179,59 @@ const ELEMENT_WORDS: Readonly<Record<string, string>> = {
   rubric: 'the marking rubric',
 };
 
-const FIELD_WORDS: Readonly<Record<string, string>> = {
-  sequence: 'The order the student chose',
-  'writing-area': 'The student\'s text',
-};
+/** The teacher's words for an element, as the subject of a sentence, in their language. */
+function teacherSubject(element: string): string {
+  switch (element) {
+    case 'exercise':
+      return l10n.t('The exercise');
+    case 'p':
+      return l10n.t('A paragraph');
+    case 'li':
+      return l10n.t('A list item');
+    case 'ul':
+    case 'ol':
+      return l10n.t('A list');
+    case 'h1':
+    case 'h2':
+    case 'h3':
+      return l10n.t('A heading');
+    case 'note':
+      return l10n.t('A teacher note');
+    case 'blank':
+      return l10n.t('A gap');
+    case 'question':
+      return l10n.t('A question');
+    case 'statement':
+      return l10n.t('A statement');
+    case 'sequence':
+      return l10n.t('The ordering task');
+    case 'short-answer':
+      return l10n.t('A short-answer question');
+    case 'writing-area':
+      return l10n.t('The writing space');
+    case 'word-bank':
+      return l10n.t('The word bank');
+    case 'rubric':
+      return l10n.t('The marking rubric');
+    default:
+      return l10n.t('A part of the lesson');
+  }
+}
 
 function quote(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return `“${flat.length > 80 ? `${flat.slice(0, 79)}…` : flat}”`;
 }
 
-function fieldName(field: AnswerField): string {
-  const fixed = FIELD_WORDS[field.element];
-  if (fixed) return fixed;
-  return field.label ? `The answer to ${quote(field.label)}` : 'A student\'s answer';
+function fieldName(field: AnswerField, reader: StudentWorkReader): string {
+  if (reader === 'teacher') {
+    if (field.element === 'sequence') return l10n.t('The order the student chose');
+    if (field.element === 'writing-area') return l10n.t("The student's text");
+    return field.label ? l10n.t('The answer to {0}', quote(field.label)) : l10n.t("A student's answer");
+  }
+  if (field.element === 'sequence') return 'The order the student chose';
+  if (field.element === 'writing-area') return "The student's text";
+  return field.label ? `The answer to ${quote(field.label)}` : "A student's answer";
 }
 
 /** Who reads the line: the teacher (on the card, never an id) or the model (ids named, to act on). */
@@ -201,35 +243,41 @@ function elementSubject(change: { readonly element: IdentifiedElement }): string
 }
 
 function describeIdChange(change: Extract<StudentWorkChange, { element: IdentifiedElement }>, reader: StudentWorkReader): string {
+  if (reader === 'teacher') {
+    const subject = teacherSubject(change.element.element);
+    if (change.kind === 'id-renamed') return l10n.t('{0} would be relabelled: answers and marks already recorded for it would no longer match.', subject);
+    if (!change.elementKept) return l10n.t('{0} would be removed.', subject);
+    return l10n.t("{0} would lose the label that links students' answers and marks to it.", subject);
+  }
   const subject = elementSubject(change);
   const id = change.element.id;
-  if (change.kind === 'id-renamed') {
-    return reader === 'model'
-      ? `The id ${id} would become ${change.to}: answers and marks recorded under ${id} would no longer match.`
-      : `${subject} would be relabelled: answers and marks already recorded for it would no longer match.`;
+  if (change.kind === 'id-renamed') return `The id ${id} would become ${change.to}: answers and marks recorded under ${id} would no longer match.`;
+  if (!change.elementKept) return `${subject} (id ${id}) would be removed.`;
+  return `${subject} would lose its id ${id}, which links students' answers and marks to it.`;
+}
+
+function describeAnswerChange(change: Extract<StudentWorkChange, { field: AnswerField }>, reader: StudentWorkReader): string {
+  const name = fieldName(change.field, reader);
+  const was = quote(change.field.value);
+  if (reader === 'teacher') {
+    if (change.kind === 'answer-removed') return l10n.t('{0}: {1} would be deleted.', name, was);
+    return change.to.trim() === '' ? l10n.t('{0}: {1} would be cleared.', name, was) : l10n.t('{0}: {1} would become {2}.', name, was, quote(change.to));
   }
-  if (!change.elementKept) return reader === 'model' ? `${subject} (id ${id}) would be removed.` : `${subject} would be removed.`;
-  return reader === 'model'
-    ? `${subject} would lose its id ${id}, which links students' answers and marks to it.`
-    : `${subject} would lose the label that links students' answers and marks to it.`;
+  if (change.kind === 'answer-removed') return `${name}: ${was} would be deleted.`;
+  return change.to.trim() === '' ? `${name}: ${was} would be cleared.` : `${name}: ${was} would become ${quote(change.to)}.`;
 }
 
 /** One line in a teacher's words, e.g. 'The answer to “The cat ___ on the sofa.”: “sleeps” would be deleted.' */
 export function describeChange(change: StudentWorkChange, reader: StudentWorkReader = 'teacher'): string {
-  switch (change.kind) {
-    case 'answer-removed':
-      return `${fieldName(change.field)}: ${quote(change.field.value)} would be deleted.`;
-    case 'answer-changed':
-      return change.to.trim() === ''
-        ? `${fieldName(change.field)}: ${quote(change.field.value)} would be cleared.`
-        : `${fieldName(change.field)}: ${quote(change.field.value)} would become ${quote(change.to)}.`;
-    case 'id-removed':
-    case 'id-renamed':
-      return describeIdChange(change, reader);
-  }
+  return 'field' in change ? describeAnswerChange(change, reader) : describeIdChange(change, reader);
 }
 
-export function describePlace(exercise: ExercisePlace | undefined): string {
+/** "Exercise 2, “Choose the correct form.”": in the teacher's language, or in English for the model. */
+export function describePlace(exercise: ExercisePlace | undefined, reader: StudentWorkReader = 'teacher'): string {
+  if (reader === 'teacher') {
+    if (!exercise) return l10n.t('Outside the exercises');
+    return exercise.title ? l10n.t('Exercise {0}, {1}', exercise.number, quote(exercise.title)) : l10n.t('Exercise {0}', exercise.number);
+  }
   if (!exercise) return 'Outside the exercises';
   return exercise.title ? `Exercise ${exercise.number}, ${quote(exercise.title)}` : `Exercise ${exercise.number}`;
 }
@@ -251,7 +299,7 @@ export function describeStudentWork(changes: readonly StudentWorkChange[], reade
   }
   return [...groups.entries()]
     .sort(([a], [b]) => (a?.number ?? Number.MAX_SAFE_INTEGER) - (b?.number ?? Number.MAX_SAFE_INTEGER))
-    .map(([exercise, lines]) => ({ place: describePlace(exercise), changes: lines }));
+    .map(([exercise, lines]) => ({ place: describePlace(exercise, reader), changes: lines }));
 }
 
 /**

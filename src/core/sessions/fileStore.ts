@@ -5,12 +5,13 @@
 // one snapshot, written to a synced temp file and renamed over it. A damaged journal keeps every
 // record before the damage; the rest is set aside and reported. Files of the first releases
 // (`sessions/<id>.json`, one snapshot) are read as they are and become journals on their first write.
+import { l10n } from '../../shared/l10n';
 import { mkdir, readdir, readFile, rename, rm, stat, truncate } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { appendDurable, fsyncDir, isDiskFull, isNotFound, openFile, removeStaleTemps, replaceFile, writeNewFileDurable, type FileOpener } from '../durableFs';
 import type { SessionSummary } from '../../shared/view';
 import { changesLine, readJournal, snapshotLine, type JournalContents, type SessionChange } from './journal';
-import { FileLock, LockBusyError, lockHolder, type LockHolder } from './lock';
+import { FileLock, HOLDERS, LockBusyError, lockHolder, type LockHolder } from './lock';
 import { migrateSession, SessionFormatError } from './migrations';
 import type { ReadonlySession, Session } from './schema';
 import { SessionIndex } from './sessionIndex';
@@ -62,7 +63,7 @@ export class FileSessionStore implements SessionStore {
     options: FileSessionStoreOptions = {},
   ) {
     this.sessionsDir = join(dir, 'sessions');
-    this.holder = options.holder ?? 'another Lesson Agent';
+    this.holder = options.holder ?? HOLDERS.other;
     this.compactMinBytes = options.compactMinBytes ?? COMPACT_MIN_BYTES;
     this.compactMaxRecords = options.compactMaxRecords ?? COMPACT_MAX_RECORDS;
     this.opener = options.opener ?? openFile;
@@ -145,7 +146,10 @@ export class FileSessionStore implements SessionStore {
       () => true,
       () => false,
     );
-    const message = `Session ${id} could not be read (${err.message}); the file was moved to ${moved ? aside : 'nowhere (move failed)'}.`;
+    // Shown in the panel's notices and on the command line: the teacher's language where there is one.
+    const message = moved
+      ? l10n.t('Session {0} could not be read ({1}); the file was set aside as {2}, in the sessions folder.', id, err.message, basename(aside))
+      : l10n.t('Session {0} could not be read ({1}); the file could not be moved aside.', id, err.message);
     // The list drops it by itself: it is reconciled with the files present when read.
     this.onProblem(message);
     return new SessionCorruptError(id, moved ? aside : undefined, message);
@@ -211,8 +215,11 @@ export class FileSessionStore implements SessionStore {
     if (contents.duplicates > 0) {
       // Written again without them, so they are reported once.
       await this.writeSnapshot(l, snapshotLine(contents.session));
-      const lines = contents.duplicates === 1 ? 'A line was' : `${contents.duplicates} lines were`;
-      this.onProblem(`Session “${contents.session.title}”: ${lines} written twice in its file; the copies were dropped and nothing was lost.`);
+      this.onProblem(
+        contents.duplicates === 1
+          ? l10n.t('Session “{0}”: A line was written twice in its file; the copies were dropped and nothing was lost.', contents.session.title)
+          : l10n.t('Session “{0}”: {1} lines were written twice in its file; the copies were dropped and nothing was lost.', contents.session.title, contents.duplicates),
+      );
     }
     return contents.session;
   }
@@ -237,9 +244,8 @@ export class FileSessionStore implements SessionStore {
     this.onProblem(
       // The panel shows this to a teacher: no record numbers, no machine paths.
       aside
-        ? `Session “${contents.session.title}” was damaged (${damage.reason}). ` +
-            `Everything before the damage was kept; the rest was set aside in ${basename(aside)}, in the sessions folder.`
-        : `Session “${contents.session.title}” ended in a change that was cut off while it was written (the disk was full). Everything before it was kept.`,
+        ? l10n.t('Session “{0}” was damaged ({1}). Everything before the damage was kept; the rest was set aside in {2}, in the sessions folder.', contents.session.title, damage.reason, basename(aside))
+        : l10n.t('Session “{0}” ended in a change that was cut off while it was written (the disk was full). Everything before it was kept.', contents.session.title),
     );
   }
 
@@ -268,7 +274,7 @@ export class FileSessionStore implements SessionStore {
     }
     // The list is a cache rebuilt from the journals: it is updated behind the append (in order, and
     // flushed before the lock is released), so a message costs one synced append, not an index write.
-    void this.index.put(sessionSummary(session)).catch((err: unknown) => this.onProblem(`The sessions list could not be updated: ${describe(err)}`));
+    void this.index.put(sessionSummary(session)).catch((err: unknown) => this.onProblem(l10n.t('The sessions list could not be updated: {0}', describe(err))));
   }
 
   /** Compaction: the whole session as one snapshot, atomically replacing the journal. */

@@ -12,6 +12,7 @@ import { bootId, processStart } from './processIdentity';
 import * as z from 'zod';
 import { isNotFound, isProcessAlive, openFile, tempPathFor, writeAll, writeNewFile, type FileOpener } from '../durableFs';
 import { readJsonFile } from '../jsonFile';
+import { displayLanguage, l10n, languageOf } from '../../shared/l10n';
 
 export const lockHolderSchema = z.object({
   pid: z.number().int(),
@@ -42,10 +43,47 @@ export class LockBusyError extends Error {
   }
 }
 
-/** "the lesson-agent command line (process 4242 on school-laptop, since 3 Mar 2026, 14:02:11)". */
+/**
+ * Who holds a lock, as each writer names itself in the file. Written in English: the file is read
+ * by other processes, whose teacher may read another language; each reader says it in its own.
+ */
+export const HOLDERS = {
+  window: 'Lesson Agent in another VS Code window',
+  commandLine: 'the lesson-agent command line',
+  other: 'another Lesson Agent',
+  unknown: 'another process',
+} as const;
+
+/** A holder in the teacher's language, as "in use by …" names it; one that named itself otherwise, as it did. */
+function holderWords(holder: string): string {
+  switch (holder) {
+    case HOLDERS.window:
+      return l10n.t('Lesson Agent in another VS Code window');
+    case HOLDERS.commandLine:
+      return l10n.t('the lesson-agent command line');
+    case HOLDERS.other:
+      return l10n.t('another Lesson Agent');
+    case HOLDERS.unknown:
+      return l10n.t('another process');
+    default:
+      return holder;
+  }
+}
+
+/** The locale a date is written in: the display language's, where the runtime knows it (English as in Britain: day, month, year). */
+function dateLocale(): string {
+  const language = displayLanguage();
+  if (languageOf(language) === 'en' || Intl.DateTimeFormat.supportedLocalesOf([language]).length === 0) return 'en-GB';
+  return language;
+}
+
+/** "the lesson-agent command line (process 4242 on school-laptop, since 3 Mar 2026, 14:02:11)", in the teacher's language. */
 export function describeHolder(h: LockHolder): string {
-  const since = new Date(h.since).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
-  return `${h.holder} (process ${h.pid} on ${h.host}, since ${since})`;
+  const locale = dateLocale();
+  // A language the runtime does not know gets the date in figures: no month name in another language.
+  const month = locale === 'en-GB' && languageOf(displayLanguage()) !== 'en' ? 'numeric' : 'short';
+  const since = new Date(h.since).toLocaleString(locale, { day: 'numeric', month, year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+  return l10n.t('{0} (process {1} on {2}, since {3})', holderWords(h.holder), h.pid, h.host, since);
 }
 
 /** A file system without hard links: the lock is created empty, then written. */
@@ -123,7 +161,7 @@ function newHolder(label: string): LockHolder {
   };
 }
 
-const UNKNOWN_HOLDER = (since: number): LockHolder => ({ pid: 0, host: 'unknown', since, holder: 'another process', token: '' });
+const UNKNOWN_HOLDER = (since: number): LockHolder => ({ pid: 0, host: 'unknown', since, holder: HOLDERS.unknown, token: '' });
 
 /** The live holder of the lock at `path`, if any (a stale lock counts as free). */
 export async function lockHolder(path: string): Promise<LockHolder | undefined> {

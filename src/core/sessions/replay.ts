@@ -7,6 +7,7 @@ import { redactSecrets } from '../../shared/secrets';
 import type { ReadonlyMessage, ReadonlySession, ReadonlyToolCall, ReadonlyTurn } from './schema';
 import { isPrompt, promptText } from './summary';
 import { TurnStream } from './turnStream';
+import { l10n } from '../../shared/l10n';
 
 /** What a turn's events need of the session: its messages and its tool calls, in order. */
 interface TurnParts {
@@ -17,11 +18,11 @@ interface TurnParts {
 /** open: the turn streams; paused: a card waits for the user; cut: it was stopped or failed. */
 type TurnState = 'open' | 'paused' | 'cut';
 
-/** Any cut stops the turn: what it cut short shows the same whatever the reason. */
-const CUT: EventBody = { type: 'error', code: 'cancelled', message: 'Stopped.', retryable: true };
+/** Any cut stops the turn: what it cut short shows the same whatever the reason (in the teacher's language, as the loop says it). */
+const cutEvent = (): EventBody => ({ type: 'error', code: 'cancelled', message: l10n.t('Stopped.'), retryable: true });
 
 /** A turn kept as failed without its error (not expected): it still shows as failed. */
-const UNSAID = { code: 'unknown', message: 'This reply ended with an error.', retryable: true } as const;
+const unsaid = () => ({ code: 'unknown', message: l10n.t('This reply ended with an error.'), retryable: true }) as const;
 
 class TurnReplay {
   readonly events: AgentEvent[] = [];
@@ -75,7 +76,7 @@ class TurnReplay {
     this.state = 'open';
   }
 
-  private cut(error: EventBody = CUT): void {
+  private cut(error: EventBody = cutEvent()): void {
     this.emit(error);
     if (this.stream.hasText) this.shownPartial = true;
     this.running.clear();
@@ -146,7 +147,7 @@ class TurnReplay {
     const t = this.turn;
     if (t.usage) this.emit({ type: 'usage', usage: t.usage, ...(t.model ? { model: t.model } : {}), ...(t.cost !== undefined ? { cost: t.cost } : {}) });
     if (t.status === 'error' || t.status === 'stopped') {
-      this.cut(t.status === 'stopped' ? CUT : { type: 'error', ...(t.error ?? UNSAID) });
+      this.cut(t.status === 'stopped' ? cutEvent() : { type: 'error', ...(t.error ?? unsaid()) });
       return;
     }
     if (this.cutHere) this.cut();
@@ -158,7 +159,7 @@ class TurnReplay {
     // failure with nothing open: its partial reply, if any, says only what it streamed): the cut
     // goes where the turn was last quiet after some text, which shows the same as where it was.
     if (t.partial && !this.shownPartial && this.quietAt !== undefined) {
-      this.events.splice(this.quietAt, 0, this.stamped(CUT), this.stamped({ type: 'turn_start', createdAt: t.startedAt }));
+      this.events.splice(this.quietAt, 0, this.stamped(cutEvent()), this.stamped({ type: 'turn_start', createdAt: t.startedAt }));
     }
   }
 }

@@ -4,6 +4,7 @@
 // leaves the panel waiting. A good index is still reconciled with the files present: a session
 // whose entry never made it (a crash between its first write and the index's) is listed, one whose
 // file is gone is not. Updates from several processes take a short lock of their own.
+import { l10n } from '../../shared/l10n';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { openFile, replaceFile, type FileOpener } from '../durableFs';
@@ -97,15 +98,19 @@ export class SessionIndex {
     if (file.status === 'damaged') {
       this.onProblem(
         file.problem === 'not-json'
-          ? 'The sessions list could not be read; it was rebuilt from the session files.'
-          : 'The sessions list had an unknown format; it was rebuilt from the session files.',
+          ? l10n.t('The sessions list could not be read; it was rebuilt from the session files.')
+          : l10n.t('The sessions list had an unknown format; it was rebuilt from the session files.'),
       );
       return this.rebuild(true);
     }
     const entries = file.value.sessions.map((e) => sessionSummarySchema.safeParse(e));
     const bad = entries.filter((e) => !e.success).length;
     if (bad === 0) return this.reconcile(entries.flatMap((e) => (e.success ? [e.data] : [])));
-    this.onProblem(`The sessions list had ${bad} unreadable ${bad === 1 ? 'entry' : 'entries'}; it was rebuilt from the session files.`);
+    this.onProblem(
+      bad === 1
+        ? l10n.t('The sessions list had 1 unreadable entry; it was rebuilt from the session files.')
+        : l10n.t('The sessions list had {0} unreadable entries; it was rebuilt from the session files.', bad),
+    );
     return this.rebuild(true);
   }
 
@@ -129,7 +134,7 @@ export class SessionIndex {
     for (const id of await this.source.ids()) {
       const summary = await this.source.summary(id);
       if (summary) out.push(summary);
-      else this.onProblem(`Session ${id} could not be read; it is left out of the list.`);
+      else this.onProblem(l10n.t('Session {0} could not be read; it is left out of the list.', id));
     }
     if (save) await this.write(out).catch(() => undefined);
     return out;

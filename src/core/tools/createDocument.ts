@@ -26,13 +26,16 @@ type Checked = { ok: true; path: string } | { ok: false; result: ToolResult };
 /** A new file's path as text: relative, visible, with one of `suffixes` (import_quiz's rule too). */
 export function checkNewFilePath(input: string, suffixes: readonly string[] = ALLOWED_SUFFIXES): Checked {
   const checked = checkRelativePath(input);
-  if (!checked.ok) return { ok: false, result: errorResult(`Nothing was created. ${checked.message}`) };
+  if (!checked.ok) return { ok: false, result: errorResult(`Nothing was created. ${checked.message}`, l10n.t('Nothing was created: {0}', checked.summary)) };
   const path = checked.path;
   if (path.split('/').some((segment) => segment.startsWith('.'))) {
-    return { ok: false, result: errorResult(`Nothing was created. "${path}" is in a hidden folder or is a hidden file; choose a visible path.`) };
+    return { ok: false, result: errorResult(`Nothing was created. "${path}" is in a hidden folder or is a hidden file; choose a visible path.`, l10n.t('Nothing was created: {0} is hidden', path)) };
   }
   if (!suffixes.some((suffix) => path.toLowerCase().endsWith(suffix))) {
-    return { ok: false, result: errorResult(`Nothing was created. New files must end in ${suffixes.join(', ')}: "${path}" does not.`) };
+    return {
+      ok: false,
+      result: errorResult(`Nothing was created. New files must end in ${suffixes.join(', ')}: "${path}" does not.`, l10n.t('Nothing was created: a new file’s name ends in {0}', suffixes.join(', '))),
+    };
   }
   return { ok: true, path };
 }
@@ -58,16 +61,16 @@ function lineCount(text: string): number {
 }
 
 async function run(input: CreateDocumentInput, ctx: ToolContext): Promise<ToolResult> {
-  if (!ctx.workspace) return errorResult('No workspace folder is open, so no file can be created. Ask the user to open a folder.');
+  if (!ctx.workspace) return errorResult('No workspace folder is open, so no file can be created. Ask the user to open a folder.', l10n.t('Nothing was created: no folder is open'));
   const checked = checkInput(input);
   if (!checked.ok) return checked.result;
   const resolved = await ctx.workspace.resolveNewFile(checked.path);
-  if (!resolved.ok) return errorResult(`Nothing was created. ${resolved.message}`);
-  if (ctx.signal.aborted) return errorResult('Interrupted before the file was created; nothing was written.');
+  if (!resolved.ok) return errorResult(`Nothing was created. ${resolved.message}`, l10n.t('Nothing was created: {0}', resolved.summary));
+  if (ctx.signal.aborted) return errorResult('Interrupted before the file was created; nothing was written.', l10n.t('Stopped before anything was changed'));
   try {
     await ctx.workspace.createFile(resolved.uri, input.content);
   } catch (error) {
-    return errorResult(`${resolved.name} could not be created: ${error instanceof Error ? error.message : String(error)}`);
+    return errorResult(`${resolved.name} could not be created: ${error instanceof Error ? error.message : String(error)}`, l10n.t('{0} could not be created', resolved.name));
   }
   return { content: `Created ${resolved.name} (${lineCount(input.content)} lines).`, summary: l10n.t('Created {0}', resolved.name) };
 }

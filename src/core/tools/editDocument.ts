@@ -6,7 +6,7 @@ import { editSummary } from '../edits/editSummary';
 import { planEdit } from '../edits/plan';
 import { plannedTool } from '../edits/plannedTool';
 import { wholeRewriteRefusal } from './largeDocument';
-import { errorResult, isSnapshot, NO_DOCUMENT, readDocument } from './toolResults';
+import { isSnapshot, noDocumentResult, readDocument } from './toolResults';
 import type { ToolContext, ToolDefinition, ToolPlan } from './types';
 import { l10n } from '../../shared/l10n';
 
@@ -21,7 +21,7 @@ export type EditDocumentInput = z.infer<typeof editDocumentInput>;
 /** The model diffs against what it saw; without a record of that, the current text is the base. */
 async function plan(input: EditDocumentInput, ctx: ToolContext): Promise<ToolPlan> {
   const document = ctx.document;
-  if (!document) return { kind: 'answer', result: errorResult(NO_DOCUMENT) };
+  if (!document) return { kind: 'answer', result: noDocumentResult() };
   const live = await readDocument(document);
   if (!isSnapshot(live)) return { kind: 'answer', result: live };
   const seen = ctx.documentSeen ?? live;

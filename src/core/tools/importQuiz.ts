@@ -39,17 +39,17 @@ interface Prepared {
 
 /** Reads and converts the quiz and finds where the lesson goes; nothing is written. */
 async function prepare(input: ImportQuizInput, ctx: ToolContext): Promise<{ ok: true; value: Prepared } | { ok: false; result: ToolResult }> {
-  if (!ctx.workspace) return { ok: false, result: errorResult('No workspace folder is open, so no quiz can be read. Ask the user to open a folder.') };
+  if (!ctx.workspace) return { ok: false, result: errorResult('No workspace folder is open, so no quiz can be read. Ask the user to open a folder.', l10n.t('Nothing was created: no folder is open')) };
   const from = checkRelativePath(input.path);
-  if (!from.ok) return { ok: false, result: errorResult(`Nothing was created. ${from.message}`) };
+  if (!from.ok) return { ok: false, result: errorResult(`Nothing was created. ${from.message}`, l10n.t('Nothing was created: {0}', from.summary)) };
   const read = await ctx.workspace.readFile(from.path);
-  if (!read.ok) return { ok: false, result: errorResult(`Nothing was created. ${read.message}`) };
+  if (!read.ok) return { ok: false, result: errorResult(`Nothing was created. ${read.message}`, l10n.t('Nothing was created: {0}', read.summary)) };
   const imported = importQuiz(read.data, read.name.split('/').pop() ?? read.name);
-  if (!imported.ok) return { ok: false, result: errorResult(`Nothing was created. ${imported.message}`, l10n.t('{0} could not be read', read.name)) };
+  if (!imported.ok) return { ok: false, result: errorResult(`Nothing was created. ${imported.modelMessage ?? imported.message}`, l10n.t('{0} could not be read', read.name)) };
   const path = checkNewFilePath(input.lessonPath ?? lessonPathFor(read.name), [LESSON_SUFFIX]);
   if (!path.ok) return path;
   const target = await ctx.workspace.resolveNewFile(path.path);
-  if (!target.ok) return { ok: false, result: errorResult(`Nothing was created. ${target.message}`) };
+  if (!target.ok) return { ok: false, result: errorResult(`Nothing was created. ${target.message}`, l10n.t('Nothing was created: {0}', target.summary)) };
   return { ok: true, value: { source: read.name, target, imported } };
 }
 
@@ -64,9 +64,9 @@ function countsForTeacher(imported: Imported): string {
   return imported.exercises === 1 ? l10n.t('{0} in 1 exercise', questions) : l10n.t('{0} in {1} exercises', questions, imported.exercises);
 }
 
-/** What came in differently, one line each: "Exercise 2, “…”: The word bank …". */
-function noticeLines(imported: Imported): string[] {
-  return imported.notCarried.map((n) => `${n.place}: ${n.message}`);
+/** What came in differently, one line each: "Exercise 2, “…”: The word bank …", for the teacher's card or (in English) for the model. */
+function noticeLines(notices: Imported['notCarried']): string[] {
+  return notices.map((n) => `${n.place}: ${n.message}`);
 }
 
 async function needsConfirmation(input: ImportQuizInput, ctx: ToolContext): Promise<ConfirmationPlan | undefined> {
@@ -86,7 +86,7 @@ async function needsConfirmation(input: ImportQuizInput, ctx: ToolContext): Prom
       title: l10n.t('Create {0} from {1}?', target.name, source),
       summary: l10n.t('A new lesson made from {0}: {1}. {2}', source, countsForTeacher(imported), differently),
       reason: l10n.t('Creating files always asks first.'),
-      ...(lost > 0 ? { details: noticeLines(imported).join('\n') } : {}),
+      ...(lost > 0 ? { details: noticeLines(imported.notCarried).join('\n') } : {}),
       hasDiff: true,
     },
     proposal: { uri: target.uri, before: '', after: imported.xml },
@@ -97,13 +97,13 @@ async function run(input: ImportQuizInput, ctx: ToolContext): Promise<ToolResult
   const prepared = await prepare(input, ctx);
   if (!prepared.ok) return prepared.result;
   const { source, target, imported } = prepared.value;
-  if (ctx.signal.aborted) return errorResult('Interrupted before the lesson was created; nothing was written.');
+  if (ctx.signal.aborted) return errorResult('Interrupted before the lesson was created; nothing was written.', l10n.t('Stopped before anything was changed'));
   try {
     await ctx.workspace?.createFile(target.uri, imported.xml);
   } catch (error) {
-    return errorResult(`${target.name} could not be created: ${error instanceof Error ? error.message : String(error)}`);
+    return errorResult(`${target.name} could not be created: ${error instanceof Error ? error.message : String(error)}`, l10n.t('{0} could not be created', target.name));
   }
-  const lines = noticeLines(imported);
+  const lines = noticeLines(imported.modelNotCarried);
   const report = lines.length === 0 ? 'Everything came in as it was.' : `Not everything came in as it was (tell the teacher, in these words):\n${lines.map((l) => `- ${l}`).join('\n')}`;
   return { content: `Created ${target.name} from ${source}: ${counts(imported)}.\n${report}`, summary: l10n.t('Created {0} from {1}', target.name, source) };
 }

@@ -2,7 +2,7 @@
 // skills found, so the tool is built from a catalog (rebuild it when the skills change).
 import * as z from 'zod';
 import { SKILL_NAME_PATTERN } from '../skills/frontmatter';
-import { skillTitle } from '../skills/names';
+import { skillLabel, skillTitle } from '../skills/names';
 import type { SkillCatalog } from '../skills/types';
 import { errorResult } from './toolResults';
 import type { ToolDefinition } from './types';
@@ -29,13 +29,16 @@ export function createLoadSkillTool(catalog: SkillCatalog): ToolDefinition<LoadS
       'reworking an exercise, then follow its format exactly. Not needed for conversation or for small text edits.' +
       (listing ? `\nAvailable skills:\n${listing}` : ''),
     inputSchema: skillSchema(skills.map((s) => s.name)),
-    displayText: (input) => catalog.get(input.skill)?.displayText ?? l10n.t('Checking {0} rules', input.skill),
+    displayText: (input) => {
+      const skill = catalog.get(input.skill);
+      return skill ? skillLabel(skill) : l10n.t('Checking {0} rules', input.skill);
+    },
     async run(input, ctx) {
       // The context's catalog is the freshest (a workspace skill may have been edited since).
       const skill = ctx.skills.get(input.skill) ?? catalog.get(input.skill);
       if (!skill) {
         const names = ctx.skills.list().map((s) => s.name);
-        return errorResult(`There is no skill "${input.skill}". Available: ${names.join(', ') || 'none'}.`);
+        return errorResult(`There is no skill "${input.skill}". Available: ${names.join(', ') || 'none'}.`, l10n.t('There is no guide named “{0}”', input.skill));
       }
       // Said to the teacher: which guide was read, and whether it is their own (the workspace's).
       const summary =

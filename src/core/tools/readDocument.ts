@@ -4,7 +4,7 @@
 // more than a few thousand tokens.
 import * as z from 'zod';
 import { lineSpan, locatePart, queryProblem } from '../documents/locate';
-import { errorResult, isSnapshot, NO_DOCUMENT, readDocument } from './toolResults';
+import { errorResult, isSnapshot, noDocumentResult, readDocument } from './toolResults';
 import type { ToolDefinition } from './types';
 import { l10n } from '../../shared/l10n';
 
@@ -44,9 +44,9 @@ export const readDocumentTool: ToolDefinition<ReadDocumentInput> = {
   displayText: describe,
   async run(input, ctx) {
     const problem = queryProblem(input);
-    if (problem) return errorResult(problem);
+    if (problem) return errorResult(problem, l10n.t('Not read: the part to read was not named clearly'));
     const document = ctx.document;
-    if (!document) return errorResult(NO_DOCUMENT);
+    if (!document) return noDocumentResult();
     const current = await readDocument(document);
     if (!isSnapshot(current)) return current;
     const text = current.text;

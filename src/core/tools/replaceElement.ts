@@ -22,7 +22,7 @@ export const replaceElementInput = z.object({
 export type ReplaceElementInput = z.infer<typeof replaceElementInput>;
 
 function locate(input: ReplaceElementInput, current: DocumentSnapshot, document: DocumentAccess): string | ToolResult {
-  if ((input.id === undefined) === (input.heading === undefined)) return errorResult('Name the part in exactly one way: an id or a heading.');
+  if ((input.id === undefined) === (input.heading === undefined)) return errorResult('Name the part in exactly one way: an id or a heading.', l10n.t('Not changed: the part to replace was not named clearly'));
   const found = locatePart(current.text, document.kind, { id: input.id, heading: input.heading });
   if (!found.ok) return errorResult(`Nothing was changed. ${found.message}`, l10n.t('Part not found'));
   let content = input.content;

@@ -43,7 +43,8 @@ function hostMessages(): { keys: Set<string>; nonLiteral: string[] } {
         const visit = (node: ts.Node): void => {
           // The translator handed to the core (src/shared/l10n.ts) forwards what it is given.
           if (ts.isCallExpression(node) && node.expression.getText(source) === 'setTranslator') return;
-          if (ts.isCallExpression(node) && node.expression.getText(source).replace(/\s/g, '').endsWith('l10n.t')) {
+          // l10n.both is l10n.t for a message the model reads in English too.
+          if (ts.isCallExpression(node) && /l10n\.(?:t|both)$/.test(node.expression.getText(source).replace(/\s/g, ''))) {
             const first = node.arguments[0];
             if (first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) keys.add(first.text);
             else nonLiteral.push(`${path.slice(root.length + 1)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);

@@ -7,7 +7,7 @@ import type { AgentEvent } from '../../../src/shared/events';
 import type { HostMeta, SessionSummary } from '../../../src/shared/view';
 import { BUNDLES } from '../../../webview-ui/src/l10n';
 import { BUNDLES as PREVIEW_BUNDLES } from '../../../webview-ui/src/preview/previewL10n';
-import { PSEUDO_LANGUAGE } from '../../../webview-ui/src/pseudo';
+import { PSEUDO_LANGUAGE } from '../../../src/shared/pseudo';
 import { SESSION_ID, TurnEvents, sessionFrom, snapshot } from '../../webview/fixtures';
 import type { WebviewPage } from '../../webview/harness';
 import { byPreviewId, documentMessage, sample } from '../../webview/previewKit';

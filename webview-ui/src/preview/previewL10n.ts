@@ -1,8 +1,7 @@
 // The lesson preview's words in the display language VS Code gives the page (../bundles.ts),
 // English when it has no translation (see ../l10n.ts for the chat's).
 import { chooseBundle, pageLanguage, translator } from '../bundles';
-import { isPseudo, pseudoText } from '../pseudo';
-import { typeLabel } from '../../../src/shared/worksheetWords';
+import { exerciseTypeName as typeNameIn } from '../../../src/shared/worksheetWords';
 import { en, type PreviewMessageKey, type PreviewMessages } from './l10n/en';
 import { de } from './l10n/de';
 import { es } from './l10n/es';
@@ -25,5 +24,5 @@ export const t = translator(previewBundleFor(PAGE_LANGUAGE));
 
 /** What a teacher calls exercise `type`, in the page's language (the worksheet's table: src/shared/worksheetWords.ts). */
 export function exerciseTypeName(type: string): string {
-  return isPseudo(PAGE_LANGUAGE) ? pseudoText(typeLabel(type, 'en')) : typeLabel(type, PAGE_LANGUAGE);
+  return typeNameIn(type, PAGE_LANGUAGE);
 }

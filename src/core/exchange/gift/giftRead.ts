@@ -3,6 +3,7 @@
 // instructions. Each question type maps to the exercise that asks the same thing; what a lesson
 // cannot hold (feedback on a wrong option, partial marks, a picture) is kept as a teacher's note
 // or named in the notices.
+import { l10n, type Said } from '../../../shared/l10n';
 import type { Description, GIFTQuestion, TextChoice } from 'gift-pegjs';
 import { parse } from 'gift-pegjs';
 import { EXERCISE_TYPES, type ExerciseType } from '../../lesson/vocabulary';
@@ -17,7 +18,9 @@ import { feedbackNotes, giftBlocks, giftInlines, giftPlain, withGap } from './gi
 export interface GiftReading {
   readonly ok: true;
   readonly quiz: Quiz;
+  /** What did not come in as it was, in the teacher's language; `modelNotices` the same in English. */
   readonly notices: Notice[];
+  readonly modelNotices: Notice[];
 }
 export interface GiftProblem {
   readonly ok: false;
@@ -34,20 +37,20 @@ function level(tags: readonly string[] | null | undefined): string | undefined {
   return tags?.find((t) => /^[ABC][12]$/.test(t));
 }
 
-function correctAnswers(choices: readonly TextChoice[], lost: string[]): string[] {
+function correctAnswers(choices: readonly TextChoice[], said: Said[]): string[] {
   const full = choices.filter((c) => c.isCorrect && (c.weight === null || c.weight >= 100));
-  if (choices.some((c) => c.weight !== null && c.weight > 0 && c.weight < 100)) lost.push('answers that earn part of the marks are not kept (a gap accepts an answer or not)');
-  if (choices.some((c) => c.feedback)) lost.push('the feedback on each answer is kept as a teacher’s note');
+  if (choices.some((c) => c.weight !== null && c.weight > 0 && c.weight < 100)) said.push(l10n.both('answers that earn part of the marks are not kept (a gap accepts an answer or not)'));
+  if (choices.some((c) => c.feedback)) said.push(l10n.both('the feedback on each answer is kept as a teacher’s note'));
   // Short answers are compared as plain text, whatever the question's format: read as written.
   return full.map((c) => c.text.text.trim()).filter((a) => a !== '');
 }
 
-function shortAnswer(q: Extract<GIFTQuestion, { type: 'Short' | 'Numerical' }>, lost: Lost, said: string[]): Converted {
+function shortAnswer(q: Extract<GIFTQuestion, { type: 'Short' | 'Numerical' }>, lost: Lost, said: Said[]): Converted {
   let answers: string[];
   if (q.type === 'Numerical') {
     const choices = Array.isArray(q.choices) ? q.choices.map((c) => c.text) : [q.choices];
     answers = choices.flatMap((c) => (c.number !== undefined ? [String(c.number)] : c.numberLow !== undefined ? [String(c.numberLow), String(c.numberHigh)] : []));
-    if (choices.some((c) => c.type !== 'simple' || (c.range ?? 0) !== 0)) said.push('a range of accepted numbers is not kept: only the numbers written are accepted');
+    if (choices.some((c) => c.type !== 'simple' || (c.range ?? 0) !== 0)) said.push(l10n.both('a range of accepted numbers is not kept: only the numbers written are accepted'));
   } else answers = correctAnswers(q.choices, said);
   const [answer = '?', ...alts] = answers;
   const notes = q.type === 'Short' ? feedbackNotes(q.choices, lost) : [];
@@ -86,7 +89,7 @@ function joinLines(lines: readonly Text[]): Text {
   return lines.flatMap((line, i) => (i === 0 ? line : [{ kind: 'br' as const }, ...line]));
 }
 
-function convert(q: Exclude<GIFTQuestion, { type: 'Category' | 'Description' }>, lost: Lost, said: string[]): Converted {
+function convert(q: Exclude<GIFTQuestion, { type: 'Category' | 'Description' }>, lost: Lost, said: Said[]): Converted {
   const tagged = exerciseTag(q.tags);
   switch (q.type) {
     case 'MC':
@@ -129,13 +132,14 @@ export function giftToQuiz(text: string): GiftReading | GiftProblem {
     questions = parse(source);
   } catch (error) {
     const e = error as { location?: { start: { line: number; column: number } }; message?: string };
-    return { ok: false, line: e.location?.start.line ?? 1, column: e.location?.start.column ?? 1, message: `This is not GIFT that can be read: ${e.message ?? String(error)}` };
+    // The parser's own words (exchange.ts says what they mean, in both readers' words).
+    return { ok: false, line: e.location?.start.line ?? 1, column: e.location?.start.column ?? 1, message: e.message ?? String(error) };
   }
   const groups = new ExerciseGroups();
   let title: string | undefined;
   for (const q of questions) {
-    const lost: Lost = new Set();
-    const said: string[] = [];
+    const lost: Lost = new Map();
+    const said: Said[] = [];
     if (q.type === 'Category') {
       title ??= lessonTitle(q.title);
       groups.boundary();

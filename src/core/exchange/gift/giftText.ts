@@ -19,7 +19,7 @@ function isHint(node: MarkupNode): boolean {
 function markHints(nodes: readonly MarkupNode[]): MarkupNode[] {
   return nodes.map((node) => {
     if (node.kind !== 'element') return node;
-    if (isHint(node)) return { kind: 'text', text: `${HINT_OPEN}${readInlines(node.children, new Set()).map((r) => (r.kind === 'text' ? r.text : ' ')).join('')}${HINT_CLOSE}` };
+    if (isHint(node)) return { kind: 'text', text: `${HINT_OPEN}${readInlines(node.children, new Map()).map((r) => (r.kind === 'text' ? r.text : ' ')).join('')}${HINT_CLOSE}` };
     return { ...node, children: markHints(node.children) };
   });
 }
@@ -49,7 +49,7 @@ export function giftBlocks(text: TextFormat | null | undefined, lost: Lost): Tex
 
 /** Plain text of an answer (answers are compared as text; tags and entities of [html] read as shown). */
 export function giftPlain(text: TextFormat | null | undefined): string {
-  return giftInlines(text, new Set())
+  return giftInlines(text, new Map())
     .map((r) => (r.kind === 'text' ? r.text : ' '))
     .join('')
     .trim();

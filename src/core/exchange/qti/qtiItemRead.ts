@@ -2,6 +2,7 @@
 // entry and inline choice (gaps; inline choices a word bank), order (a sequence), extended text (a
 // short answer, or a writing task when the item says so). Feedback shown after the answer is the
 // explanation or the correction; the scorer's rubric the model answer and marking criteria.
+import { l10n, type Said } from '../../../shared/l10n';
 import { STATEMENT_ANSWERS } from '../../../shared/lessonView';
 import { EXERCISE_TYPES, type ExerciseType } from '../../lesson/vocabulary';
 import type { Converted } from '../groups';
@@ -163,22 +164,22 @@ function extendedItem(interaction: QtiElement, body: QtiElement, decl: Declarati
   return { type: 'short-answer', questions: [open] };
 }
 
-function orderItem(interaction: QtiElement, decl: Declaration | undefined, said: string[], lost: Lost): Converted {
+function orderItem(interaction: QtiElement, decl: Declaration | undefined, said: Said[], lost: Lost): Converted {
   const choices = children(interaction, 'qti-simple-choice');
   const key = decl?.correct ?? [];
-  if (key.length !== choices.length) said.push('a sequence had no right order: the order shown is taken as the right one, check it');
+  if (key.length !== choices.length) said.push(l10n.both('a sequence had no right order: the order shown is taken as the right one, check it'));
   const items = choices.map((c, i) => ({ content: readInlines(c.children, lost), order: key.length === choices.length ? key.indexOf(c.attributes['identifier'] ?? '') + 1 : i + 1 }));
   return { type: 'sequencing', questions: [{ kind: 'order', items }] };
 }
 
-export function readItem(item: QtiElement, lost: Lost, said: string[]): ItemReading {
+export function readItem(item: QtiElement, lost: Lost, said: Said[]): ItemReading {
   const body = child(item, 'qti-item-body') ?? { kind: 'element', name: 'qti-item-body', attributes: {}, children: [] };
   const label = item.attributes['label'];
   const tagged = EXERCISE_TYPES.find((t) => t === label);
   const interactions = descendants(body, isInteraction);
   const known = interactions.filter((i) => INTERACTIONS.has(i.name));
   const first = known[0];
-  for (const other of interactions.filter((i) => !INTERACTIONS.has(i.name))) said.push(`a ${other.name.replace(/^qti-|-interaction$/g, '').replace(/-/g, ' ')} question cannot be part of a lesson: its text is kept`);
+  for (const other of interactions.filter((i) => !INTERACTIONS.has(i.name))) said.push(l10n.both('a {0} question cannot be part of a lesson: its text is kept', other.name.replace(/^qti-|-interaction$/g, '').replace(/-/g, ' ')));
   if (!first) {
     const tutor = rubricBlocks(body, 'tutor', lost);
     if (tutor.length > 0) return { kind: 'passage', passage: { kind: 'passage', blocks: tutor, teacherOnly: true } };
@@ -200,7 +201,7 @@ export function readItem(item: QtiElement, lost: Lost, said: string[]): ItemRead
         return gapItem({ ...body, children: strip(body.children, (e) => e.name === 'qti-rubric-block') }, decls, lost);
     }
   })();
-  if (known.some((i) => i.name !== first.name && !(first.name.includes('text-entry') || first.name.includes('inline-choice')))) said.push('an item asking several kinds of question at once kept only its first');
+  if (known.some((i) => i.name !== first.name && !(first.name.includes('text-entry') || first.name.includes('inline-choice')))) said.push(l10n.both('an item asking several kinds of question at once kept only its first'));
   const tutor = rubricBlocks(body, 'tutor', lost);
   return { kind: 'question', converted: tutor.length > 0 ? { ...converted, notes: [...(converted.notes ?? []), ...tutor] } : converted, ...(tagged ? { tagged } : {}), id };
 }

@@ -1,6 +1,7 @@
 // A QTI package (zip with imsmanifest.xml) or a single item read as a quiz, QTI 3.0 or 2.1: the
 // assessment test's sections are the exercises (their candidate rubric the instructions, the
 // tutor's the teacher notes); without a test, the manifest's items in order, grouped by kind.
+import { l10n, type Said } from '../../../shared/l10n';
 import { unzipSync } from 'fflate';
 import { ExerciseGroups } from '../groups';
 import type { Lost } from '../markup';
@@ -10,7 +11,7 @@ import { readItem } from './qtiItemRead';
 import { child, children, descendants, readQtiXml, textContent, type QtiElement } from './qtiNodes';
 import { CEFR_SOURCE } from './qtiPackage';
 
-export type QtiReading = { ok: true; quiz: Quiz; notices: Notice[] } | { ok: false; message: string };
+export type QtiReading = { ok: true; quiz: Quiz; notices: Notice[]; modelNotices: Notice[] } | { ok: false; message: string };
 
 type Files = Record<string, Uint8Array>;
 
@@ -57,8 +58,8 @@ class PackageReader {
     if (typeof root === 'string') return root;
     if (root.name !== 'qti-assessment-item') return `${path} is not an assessment item`;
     this.lang ??= root.attributes['xml:lang'];
-    const lost: Lost = new Set();
-    const said: string[] = [];
+    const lost: Lost = new Map();
+    const said: Said[] = [];
     const read = readItem(root, lost, said);
     if (read.kind === 'passage') this.groups.passage(read.passage);
     else this.groups.add(read.converted, { id: read.id, tagged: read.tagged });
@@ -67,7 +68,7 @@ class PackageReader {
   }
 
   section(section: QtiElement, testPath: string, problems: string[]): void {
-    const lost: Lost = new Set();
+    const lost: Lost = new Map();
     const rubric = (view: string) =>
       children(section, 'qti-rubric-block')
         .filter((r) => (r.attributes['view'] ?? '').split(/\s+/).includes(view))
@@ -88,7 +89,7 @@ class PackageReader {
     }
   }
 
-  finish(): { quiz: Quiz; notices: Notice[] } {
+  finish(): { quiz: Quiz; notices: Notice[]; modelNotices: Notice[] } {
     return this.groups.finish({ ...(this.title ? { title: this.title } : {}), ...(this.level ? { level: this.level } : {}), ...(this.lang ? { lang: this.lang } : {}) });
   }
 
@@ -111,7 +112,8 @@ class PackageReader {
         if (problem) problems.push(problem);
       }
     }
-    for (const p of problems) this.groups.note('The package', `Not brought in: ${p}.`);
+    // The reason stays as the package's reader said it (a file's name, a parser's words).
+    for (const p of problems) this.groups.note(l10n.both('The package'), l10n.both('Not brought in: {0}.', p));
     return { ok: true, ...this.finish() };
   }
 }

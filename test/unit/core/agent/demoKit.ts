@@ -3,8 +3,9 @@
 // sample document, and small readers for what a turn did.
 import * as assert from 'node:assert/strict';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { FileDocument } from '../../../../src/core/documents/fileDocument';
 import { FileWorkspace } from '../../../../src/core/documents/fileWorkspace';
 import { DEFAULT_SETTINGS } from '../../../../src/core/settings';
@@ -15,7 +16,13 @@ import type { AgentEvent } from '../../../../src/shared/events';
 import { loadScenarioFile } from '../../../fake/fakeAnthropic';
 import { startHarness, textOf, type Harness } from './harness';
 
-export const ROOT = join(__dirname, '..', '..', '..', '..', '..');
+/** The repository: the nearest folder above this file (as built, wherever a test that uses it lies) with a package.json. */
+function repositoryRoot(from: string): string {
+  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) if (existsSync(join(dir, 'package.json'))) return dir;
+  throw new Error(`no package.json above ${from}`);
+}
+
+export const ROOT = repositoryRoot(__dirname);
 export const DEMO = loadScenarioFile(join(ROOT, 'test', 'fake', 'scenarios', 'demo.json'));
 
 /** Each exercise kind: its skill, how the demo's requests name it, and the XML type it writes. */

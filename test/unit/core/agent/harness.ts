@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import * as z from 'zod';
-import { Agent, createSession, type TurnOutcome, type TurnRequest } from '../../../../src/core/agent/agent';
+import { Agent, createSession, NoApiKeyError, type TurnOutcome, type TurnRequest } from '../../../../src/core/agent/agent';
 import type { AgentSettings } from '../../../../src/core/settings';
 import type { ApplyResult, DocumentAccess, DocumentKind, DocumentSnapshot, TextEdit, WorkspaceAccess } from '../../../../src/core/documents/types';
 import { FileSessionStore } from '../../../../src/core/sessions/fileStore';
@@ -129,7 +129,8 @@ export class Harness {
     return new Agent({
       store: this.store,
       createClient: () => {
-        if (o.apiKey === null) throw new Error('No API key is set.');
+        // What the extension throws without a key (src/vscode/agentHost.ts).
+        if (o.apiKey === null) throw new NoApiKeyError();
         return new Anthropic({ apiKey: o.apiKey ?? API_KEY, baseURL: o.baseURL ?? this.fake.url, maxRetries: o.maxRetries ?? 2 });
       },
       tools: () => (typeof o.tools === 'function' ? o.tools() : (o.tools ?? [])),

@@ -4,14 +4,15 @@ import * as assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { loadSkillCatalog } from '../../../../src/core/skills/catalog';
 import { parseSkillFile } from '../../../../src/core/skills/frontmatter';
-import { skillSummary, skillTitle } from '../../../../src/core/skills/names';
+import { skillLabel, skillSummary, skillTitle } from '../../../../src/core/skills/names';
 
 describe('skills in a teacher\'s words', () => {
   it('the built-in exercise skills have names and plain sentences; the sample house style is not an exercise', async () => {
     const { catalog, problems } = await loadSkillCatalog({ builtinDir: resolve('skills'), workspaceDir: resolve('samples/.lesson-agent/skills') });
     assert.deepEqual(problems, []);
     const exercises = catalog.list().filter((s) => s.exercise);
-    assert.deepEqual(exercises.map(skillTitle).sort(), ['Fill in the blanks', 'Multiple choice', 'Sequencing', 'Short answer', 'True or false', 'Writing']);
+    // The built-in ones by the exercise type they write, as the preview and the worksheet name it.
+    assert.deepEqual(exercises.map(skillTitle).sort(), ['Fill in the blanks', 'Multiple choice', 'Put in order', 'Short answer', 'True or false', 'Writing']);
     for (const skill of exercises) {
       assert.doesNotMatch(skillSummary(skill), /[<>`]|\bfill-blanks\b/, skill.name);
       assert.match(skillSummary(skill), /^[A-Z].*\.$/, `${skill.name}: one sentence`);
@@ -19,6 +20,18 @@ describe('skills in a teacher\'s words', () => {
     const house = catalog.get('house-style');
     assert.ok(house, 'the sample workspace skill is loaded');
     assert.notEqual(house.exercise, true, 'a house style is not offered as an exercise');
+  });
+
+  it("says a built-in skill's label and sentence as its front matter does (their English is the translations' key), and a teacher's own skill's as it wrote them", async () => {
+    const { catalog } = await loadSkillCatalog({ builtinDir: resolve('skills'), workspaceDir: resolve('samples/.lesson-agent/skills') });
+    const builtin = catalog.list().filter((s) => s.source === 'builtin');
+    assert.ok(builtin.length >= 6);
+    for (const skill of builtin) {
+      assert.equal(skillLabel(skill), skill.displayText, skill.name);
+      assert.equal(skillSummary(skill), skill.summary, skill.name);
+    }
+    const own = { name: 'sequencing', description: 'Ours.', displayText: 'Checking our ordering rules', body: '', source: 'workspace' as const, title: 'Our ordering', summary: 'Our way.' };
+    assert.deepEqual([skillTitle(own), skillSummary(own), skillLabel(own)], ['Our ordering', 'Our way.', 'Checking our ordering rules']);
   });
 
   it('falls back to a readable title and a tag-free description for a skill that gives neither', () => {

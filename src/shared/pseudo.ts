@@ -1,7 +1,9 @@
 // VS Code's pseudo-language (`qps-ploc`): every word of a bundle in look-alike letters between
 // ［ and ］, to find the words no bundle holds. Opened in it, a page whose own words all come from
 // its bundle shows no plain English letter outside what the host sent
-// (test/unit/webview/languages.test.ts); one left over was written into the code.
+// (test/unit/webview/languages.test.ts); one left over was written into the code. Shared: the
+// host's words are checked the same way (test/unit/l10n/hostWords.test.ts), and an exercise type's
+// name is said in it by the preview and the host alike (worksheetWords.ts's exerciseTypeName).
 
 export const PSEUDO_LANGUAGE = 'qps-ploc';
 
