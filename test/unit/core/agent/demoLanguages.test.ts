@@ -11,7 +11,8 @@ import type { AgentEvent } from '../../../../src/shared/events';
 import { suggestionsOf } from '../../../fake/languages';
 import { AND_MORE } from '../../../fake/placeholders';
 import { textOf } from './harness';
-import { DEMO, pendingCall, say, stepsAnswered, useDemoRuns } from './demoKit';
+import { DEMO, KINDS, ROOT, pendingCall, say, stepsAnswered, useDemoRuns } from './demoKit';
+import { exerciseTypeName } from '../../../../src/shared/worksheetWords';
 
 /** The keys of a tool input a teacher reads: a question card's words and an edit's summary. */
 const TEACHER_KEYS = new Set(['summary', 'header', 'question', 'label', 'description', 'context', 'placeholder']);
@@ -183,6 +184,23 @@ describe('offline demo: answering a teacher in their language, through the whole
           await run.close();
         }
         assert.deepEqual(steps[1], steps[0], `"${request}" in ${tag} takes the English steps`);
+      }
+    });
+  }
+
+  for (const [tag] of LANGUAGES) {
+    it(`${tag}: understands Create Exercise's wording for every kind, in ${tag}, with the topic typed after it`, async () => {
+      const bundle = JSON.parse(await readFile(join(ROOT, 'l10n', `bundle.l10n.${tag}.json`), 'utf8')) as Record<string, string>;
+      const prefill = bundle['Add a “{0}” exercise about '];
+      assert.ok(prefill, `the prefill in ${tag}`);
+      for (const kind of KINDS) {
+        const run = await startDemo('french-verbs.lesson.xml', 'never');
+        const said = `${prefill.replace('{0}', exerciseTypeName(kind.type, tag))}la météo`;
+        await say(run, said);
+        assert.equal(stepsAnswered(run)[0], `load ${kind.skill}`, `"${said}" asks for ${kind.skill}`);
+        assert.ok(run.path);
+        assert.match(await readFile(run.path, 'utf8'), new RegExp(`type="${kind.type}"[^>]*>\\s*<h3>(?:Writing: )?La météo`), `"${said}" adds a ${kind.type} exercise about la météo`);
+        await run.close();
       }
     });
   }
