@@ -195,7 +195,7 @@ describe('offline demo: answering a teacher in their language, through the whole
       assert.ok(prefill, `the prefill in ${tag}`);
       for (const kind of KINDS) {
         const run = await startDemo('french-verbs.lesson.xml', 'never');
-        const said = `${prefill.replace('{0}', exerciseTypeName(kind.type, tag))}la météo`;
+        const said: string = `${prefill.replace('{0}', exerciseTypeName(kind.type, tag))}la météo`;
         await say(run, said);
         assert.equal(stepsAnswered(run)[0], `load ${kind.skill}`, `"${said}" asks for ${kind.skill}`);
         assert.ok(run.path);
