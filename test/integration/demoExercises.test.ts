@@ -13,12 +13,12 @@ import { ASSISTANT, INPUT, typeAndSend } from './panelKit';
 import { clickSuggestion, documentText, lastReplyDone, lastSteps, lastStepsAndNotes, lastSuggestions, useDemo, waitForDemo } from './demoKit';
 
 const KINDS = [
-  { say: 'fill-in-the-blank', pick: 'Fill in the blanks', type: 'fill-blanks', step: 'Checking fill-blanks rules' },
-  { say: 'multiple-choice', pick: 'Multiple choice', type: 'multiple-choice', step: 'Checking multiple-choice rules' },
-  { say: 'true/false', pick: 'True or false', type: 'true-false', step: 'Checking true-false rules' },
-  { say: 'sequencing', pick: 'Put in order', type: 'sequencing', step: 'Checking sequencing rules' },
-  { say: 'short-answer', pick: 'Short answer', type: 'short-answer', step: 'Checking short-answer rules' },
-  { say: 'writing', pick: 'Writing', type: 'writing', step: 'Checking writing exercise rules' },
+  { say: 'fill-in-the-blank', pick: 'Fill in the blanks', type: 'fill-blanks', step: 'Checking the “Fill in the blanks” rules' },
+  { say: 'multiple-choice', pick: 'Multiple choice', type: 'multiple-choice', step: 'Checking the “Multiple choice” rules' },
+  { say: 'true/false', pick: 'True or false', type: 'true-false', step: 'Checking the “True or false” rules' },
+  { say: 'sequencing', pick: 'Put in order', type: 'sequencing', step: 'Checking the “Put in order” rules' },
+  { say: 'short-answer', pick: 'Short answer', type: 'short-answer', step: 'Checking the “Short answer” rules' },
+  { say: 'writing', pick: 'Writing', type: 'writing', step: 'Checking the “Writing” rules' },
 ] as const;
 
 function exercisesOfType(text: string, type: string): number {
@@ -59,7 +59,7 @@ describe('offline demo in VS Code: conversation, suggestions and exercises', fun
     await clickSuggestion('Add a sequencing exercise about a morning routine');
     await waitForDemo(t, 5);
     assert.match(await lastReplyDone(), /Done: the new exercise is at the end of the lesson/);
-    assert.deepEqual(await lastSteps(), ['Checking sequencing rules', 'Editing document']);
+    assert.deepEqual(await lastSteps(), ['Checking the “Put in order” rules', 'Editing document']);
     assert.equal(exercisesOfType(documentText(t), 'sequencing'), 1);
     assert.match(documentText(t), /<h3>A morning routine: put the steps in order/);
 
@@ -86,9 +86,9 @@ describe('offline demo in VS Code: conversation, suggestions and exercises', fun
     const examples = (await ui.evaluate(`[...document.querySelectorAll('${byTestId(TEST_IDS.example)}')].map((e) => e.textContent.trim())`)) as string[];
     assert.equal(examples.length, 4, examples.join(' | '));
     const expected: Record<string, { requests: number; steps: string[]; reply: RegExp }> = {
-      'Add a fill-in-the-blank exercise about French verbs': { requests: 3, steps: ['Checking fill-blanks rules', 'Editing document'], reply: /Done: the new exercise/ },
+      'Add a fill-in-the-blank exercise about French verbs': { requests: 3, steps: ['Checking the “Fill in the blanks” rules', 'Editing document'], reply: /Done: the new exercise/ },
       'What can you do?': { requests: 1, steps: [], reply: /everything the demo can show/ },
-      'Add a short writing task at the end of the lesson': { requests: 3, steps: ['Checking writing exercise rules', 'Editing document'], reply: /Done: the new exercise/ },
+      'Add a short writing task at the end of the lesson': { requests: 3, steps: ['Checking the “Writing” rules', 'Editing document'], reply: /Done: the new exercise/ },
       'Check the lesson for unclear instructions': { requests: 1, steps: [], reply: /A real review needs Claude/ },
     };
     assert.deepEqual([...examples].sort(), Object.keys(expected).sort(), 'the examples this test knows are the panel\'s');
@@ -163,11 +163,11 @@ describe('offline demo in VS Code: conversation, suggestions and exercises', fun
     await waitForDemo(t, 3);
     const answer = await lastReplyDone();
     assert.match(answer, /written as Markdown/);
-    assert.deepEqual(await lastSteps(), ['Checking true-false rules', 'Editing document']);
+    assert.deepEqual(await lastSteps(), ['Checking the “True or false” rules', 'Editing document']);
     // The demo thinks as the real model does: its summarised thinking narrates each step, between
     // the steps, never in the answer (and the fake accepted every continuation that sent it back).
     const order = await lastStepsAndNotes();
-    const expected = [/^note: A true\/false exercise about chapters 1-2\./, /^step: Checking true-false rules/, /^note: The document is Markdown/, /^step: Editing document/, /^note: The Markdown section is in/];
+    const expected = [/^note: A true\/false exercise about chapters 1-2\./, /^step: Checking the “True or false” rules/, /^note: The document is Markdown/, /^step: Editing document/, /^note: The Markdown section is in/];
     assert.equal(order.length, expected.length, order.join(' | '));
     expected.forEach((pattern, i) => assert.match(order[i] ?? '', pattern));
     assert.doesNotMatch(answer, /The document is Markdown, not a lesson|The Markdown section is in/, 'notes are never answer text');

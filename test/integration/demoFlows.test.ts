@@ -48,7 +48,7 @@ describe('offline demo in VS Code: questions, confirmations, selection and failu
     await ui.click(byTestId(TEST_IDS.questionContinue));
     await waitForDemo(t, 4);
     assert.match(await lastReplyDone(), /Done: the new exercise/);
-    assert.deepEqual(await lastSteps(), ['Asking you 3 questions', 'Checking true-false rules', 'Editing document']);
+    assert.deepEqual(await lastSteps(), ['Asking you 3 questions', 'Checking the “True or false” rules', 'Editing document']);
     const text = documentText(t);
     assert.ok(validateLesson(text).ok, JSON.stringify(validateLesson(text).errors));
     assert.match(text, /type="true-false" level="B1">\n\s*<h3>Les fêtes de fin d’année: true or false\?[\s\S]*Offline demo draft for B1/);

@@ -1,6 +1,6 @@
 // The design's first two flows in the real chat webview, typed like a user (the input, Enter):
 // "hello" streams a friendly answer with no tool and an untouched document; "Add a
-// fill-in-the-blank exercise about French verbs" shows "Checking fill-blanks rules" then
+// fill-in-the-blank exercise about French verbs" shows "Checking the “Fill in the blanks” rules" then
 // "Editing document", changes the lesson in the editor while the answer streams, and collapses to
 // "Done (2 steps)", expandable. Stop in the webview halts a streaming turn at once.
 import * as assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ import { sleep, uniqueName, waitForTurnEnd, workbench } from './fakeModel';
 const FLOWS = 'panelFlows.json';
 const STREAMING = `${ASSISTANT}[data-status="streaming"]`;
 const DONE = `${ASSISTANT}[data-status="done"]`;
-const LOADING = 'Checking fill-blanks rules';
+const LOADING = 'Checking the “Fill in the blanks” rules';
 
 async function inputValue(): Promise<unknown> {
   return ui.evaluate(`document.querySelector('${INPUT}').value`);

@@ -130,7 +130,7 @@ export function narratedTurn(turnId = 't1', at = T0): TurnEvents {
   return new TurnEvents(turnId)
     .start('Add a fill-in-the-blank exercise about French verbs', at)
     .thinking('The lesson is about present-tense -er verbs at A2; I will check the fill-blanks rules before writing.')
-    .tool(`${turnId}-c1`, 'load_skill', 'Checking fill-blanks rules')
+    .tool(`${turnId}-c1`, 'load_skill', 'Checking the “Fill in the blanks” rules')
     .toolEnd(`${turnId}-c1`, 'success', { resultSummary: 'fill-blanks' })
     .thinking('Five sentences, one blank each, with the infinitive as the hint; the ids follow the lesson\'s pattern.')
     .tool(`${turnId}-c2`, 'edit_document', 'Editing document')
@@ -144,7 +144,7 @@ export function narratedTurn(turnId = 't1', at = T0): TurnEvents {
 export function finishedTurn(turnId = 't1', at = T0): TurnEvents {
   return new TurnEvents(turnId)
     .start('Add a fill-in-the-blank exercise about French verbs', at)
-    .tool(`${turnId}-c1`, 'load_skill', 'Checking fill-blanks rules')
+    .tool(`${turnId}-c1`, 'load_skill', 'Checking the “Fill in the blanks” rules')
     .toolEnd(`${turnId}-c1`, 'success', { resultSummary: 'read the Fill in the blanks guide (built in)' })
     .tool(`${turnId}-c2`, 'edit_document', 'Editing document')
     .toolEnd(`${turnId}-c2`, 'success', { resultSummary: 'added an exercise', editId: `${turnId}-e1` })

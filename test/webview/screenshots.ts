@@ -60,7 +60,7 @@ function lateBinding(bound: boolean): SessionView {
     .done().events;
   const second = new TurnEvents('t2')
     .start('Add a fill-in-the-blank exercise about French verbs', Date.UTC(2026, 1, 6, 9, 3), lesson)
-    .tool('t2-c1', 'load_skill', 'Checking fill-blanks rules')
+    .tool('t2-c1', 'load_skill', 'Checking the “Fill in the blanks” rules')
     .toolEnd('t2-c1', 'success', { resultSummary: 'fill-blanks' })
     .tool('t2-c2', 'edit_document', 'Editing document')
     .toolEnd('t2-c2', 'success', { resultSummary: '+7 lines', editId: 't2-e1' })
@@ -90,7 +90,7 @@ const scenes: Scene[] = [
         sessionFrom([
           ...new TurnEvents('t1')
             .start('Add a fill-in-the-blank exercise about French verbs')
-            .tool('c1', 'load_skill', 'Checking fill-blanks rules')
+            .tool('c1', 'load_skill', 'Checking the “Fill in the blanks” rules')
             .toolEnd('c1', 'success', { resultSummary: 'fill-blanks' })
             .tool('c2', 'edit_document', 'Editing document')
             .text(REPLY.slice(0, 260)).events,

@@ -19,17 +19,17 @@ function builtinWords(skill: { readonly name: string; readonly source?: Skill['s
   if (skill.source !== 'builtin') return undefined;
   switch (skill.name) {
     case 'fill-blanks':
-      return { type: 'fill-blanks', display: l10n.t('Checking fill-blanks rules'), summary: l10n.t('Sentences with gaps for students to fill in, with the answers and hints.') };
+      return { type: 'fill-blanks', display: l10n.t('Checking the “Fill in the blanks” rules'), summary: l10n.t('Sentences with gaps for students to fill in, with the answers and hints.') };
     case 'multiple-choice':
-      return { type: 'multiple-choice', display: l10n.t('Checking multiple-choice rules'), summary: l10n.t('Questions with one correct answer among plausible wrong ones.') };
+      return { type: 'multiple-choice', display: l10n.t('Checking the “Multiple choice” rules'), summary: l10n.t('Questions with one correct answer among plausible wrong ones.') };
     case 'true-false':
-      return { type: 'true-false', display: l10n.t('Checking true-false rules'), summary: l10n.t('Statements students judge true or false (or not given), with corrections.') };
+      return { type: 'true-false', display: l10n.t('Checking the “True or false” rules'), summary: l10n.t('Statements students judge true or false (or not given), with corrections.') };
     case 'sequencing':
-      return { type: 'sequencing', display: l10n.t('Checking sequencing rules'), summary: l10n.t('Steps, events or dialogue lines students put in the right order.') };
+      return { type: 'sequencing', display: l10n.t('Checking the “Put in order” rules'), summary: l10n.t('Steps, events or dialogue lines students put in the right order.') };
     case 'short-answer':
-      return { type: 'short-answer', display: l10n.t('Checking short-answer rules'), summary: l10n.t('Open questions answered in a sentence or two, with a model answer and marking guide.') };
+      return { type: 'short-answer', display: l10n.t('Checking the “Short answer” rules'), summary: l10n.t('Open questions answered in a sentence or two, with a model answer and marking guide.') };
     case 'writing-exercises':
-      return { type: 'writing', display: l10n.t('Checking writing exercise rules'), summary: l10n.t('An email, story or opinion text to write, with a word count and an assessment guide.') };
+      return { type: 'writing', display: l10n.t('Checking the “Writing” rules'), summary: l10n.t('An email, story or opinion text to write, with a word count and an assessment guide.') };
     default:
       return undefined;
   }
@@ -64,7 +64,7 @@ export function skillSummary(skill: Pick<Skill, 'description' | 'summary'> & { r
     .trim();
 }
 
-/** The step's label while the skill is read ("Checking fill-blanks rules"), in the teacher's language for a built-in one. */
+/** The step's label while the skill is read ("Checking the “Fill in the blanks” rules"), in the teacher's language for a built-in one. */
 export function skillLabel(skill: Pick<Skill, 'name' | 'displayText' | 'source'>): string {
   return builtinWords(skill)?.display ?? skill.displayText;
 }

@@ -5,7 +5,7 @@ export interface Skill {
   /** The load_skill enum value, e.g. "fill-blanks". */
   readonly name: string;
   readonly description: string;
-  /** The step's label, e.g. "Checking fill-blanks rules". */
+  /** The step's label, e.g. "Checking the “Fill in the blanks” rules". */
   readonly displayText: string;
   /** The markdown body (without frontmatter): the tool result. */
   readonly body: string;

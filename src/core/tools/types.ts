@@ -92,7 +92,7 @@ export interface ToolDefinition<Input = unknown> {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: z.ZodType<Input>;
-  /** The step's label, e.g. "Checking fill-blanks rules". */
+  /** The step's label, e.g. "Checking the “Fill in the blanks” rules". */
   displayText(input: Input): string;
   /**
    * 'question' tools are never run by the loop: the turn pauses and the user's answer becomes

@@ -91,7 +91,7 @@ describe('CLI (dist/cli.js)', function () {
     assert.deepEqual(eventTypes(r.events), ['text', 'usage', 'tool_start', 'tool_end', 'usage', 'tool_start', 'tool_end', 'text', 'usage', 'done']);
     const starts = r.events.filter((e) => e.type === 'tool_start');
     assert.deepEqual(starts.map((e) => e.type === 'tool_start' && [e.tool, e.displayText]), [
-      ['load_skill', 'Checking fill-blanks rules'],
+      ['load_skill', 'Checking the “Fill in the blanks” rules'],
       ['edit_document', 'Editing document'],
     ]);
     assert.ok(r.events.filter((e) => e.type === 'tool_end').every((e) => e.type === 'tool_end' && e.status === 'success'));

@@ -157,13 +157,13 @@ describe('viewReducer', () => {
     it('adds a running step on tool_start and closes it with success on tool_end', () => {
       const { view, warnings } = run([
         start(),
-        { ...base, type: 'tool_start', id: 'c1', tool: 'load_skill', displayText: 'Checking fill-blanks rules' },
+        { ...base, type: 'tool_start', id: 'c1', tool: 'load_skill', displayText: 'Checking the “Fill in the blanks” rules' },
         { ...base, type: 'tool_end', id: 'c1', status: 'success', resultSummary: 'loaded' },
         { ...base, type: 'tool_start', id: 'c2', tool: 'edit_document', displayText: 'Editing document' },
       ]);
       assert.deepEqual(warnings, []);
       const steps = assistant(view).steps;
-      assert.deepEqual(steps[0], { id: 'c1', tool: 'load_skill', displayText: 'Checking fill-blanks rules', status: 'success', resultSummary: 'loaded' });
+      assert.deepEqual(steps[0], { id: 'c1', tool: 'load_skill', displayText: 'Checking the “Fill in the blanks” rules', status: 'success', resultSummary: 'loaded' });
       assert.equal(steps[1]?.status, 'running');
     });
 
@@ -416,7 +416,7 @@ describe('viewReducer', () => {
 
 describe('view reducer: progress notes', () => {
   const note = (t: string): AgentEvent => ({ ...base, type: 'thinking', text: t });
-  const toolStart = (id: string): AgentEvent => ({ ...base, type: 'tool_start', id, tool: 'load_skill', displayText: 'Checking fill-blanks rules' });
+  const toolStart = (id: string): AgentEvent => ({ ...base, type: 'tool_start', id, tool: 'load_skill', displayText: 'Checking the “Fill in the blanks” rules' });
 
   it('places notes after the steps started before them, joins deltas of one note, and never adds them to the answer', () => {
     const { view, warnings } = run([start(), note('Let me'), note(' check.'), toolStart('a'), note('Now the edit.'), note('\n\nCareful with ids.'), text('Done.')]);

@@ -139,7 +139,7 @@ describe('webview: what a screen reader gets (the accessibility tree)', function
     const read = items.map((n) => open.text(n));
     assert.equal(items.length, 4, `two steps and two progress notes: ${JSON.stringify(read)}`);
     assert.match(read[0] ?? '', /present-tense -er verbs at A2/, 'the first progress note');
-    assert.match(read[1] ?? '', /Checking fill-blanks rules/);
+    assert.match(read[1] ?? '', /Checking the “Fill in the blanks” rules/);
     assert.match(read[3] ?? '', /Editing document/);
     // Each step says how it went, in words (its icon's label), not only by its colour.
     const images = open.all('image', /^done$/);

@@ -19,12 +19,12 @@ describe('webview: streaming replies and steps', function () {
     const note = w.page.locator(byTestId('step-note'));
     await note.first().waitFor();
     assert.equal(await note.first().innerText(), 'Checking the level first.');
-    await host.emit(...t.tool('c1', 'load_skill', 'Checking fill-blanks rules').toolEnd('c1').thinking('Now writing five sentences.').tool('c2', 'edit_document', 'Editing document').events.splice(0));
+    await host.emit(...t.tool('c1', 'load_skill', 'Checking the “Fill in the blanks” rules').toolEnd('c1').thinking('Now writing five sentences.').tool('c2', 'edit_document', 'Editing document').events.splice(0));
     await note.nth(1).waitFor();
     const order = await w.page
       .locator(`${byTestId('step')}, ${byTestId('step-note')}`)
       .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-testid') ?? ''}:${(e.textContent ?? '').trim().slice(0, 12)}`));
-    assert.deepEqual(order, ['step-note:Checking the', 'step:Checking fil', 'step-note:Now writing ', 'step:Editing docu']);
+    assert.deepEqual(order, ['step-note:Checking the', 'step:Checking the', 'step-note:Now writing ', 'step:Editing docu']);
     await host.emit(...t.toolEnd('c2').text('Done: five sentences.').done().events.splice(0));
     const toggle = w.page.locator(byTestId('steps-toggle'));
     await toggle.waitFor();
@@ -48,11 +48,11 @@ describe('webview: streaming replies and steps', function () {
 
     const t = new TurnEvents('t1');
     await host.emit(...t.start('Add a fill-in-the-blank exercise\nabout French verbs').events.splice(0));
-    await host.emit(...t.tool('c1', 'load_skill', 'Checking fill-blanks rules').events.splice(0));
+    await host.emit(...t.tool('c1', 'load_skill', 'Checking the “Fill in the blanks” rules').events.splice(0));
     const step = w.page.locator(byTestId('step'));
     await step.first().waitFor();
     assert.equal(await step.first().getAttribute('data-status'), 'running');
-    assert.match(await step.first().innerText(), /Checking fill-blanks rules/);
+    assert.match(await step.first().innerText(), /Checking the “Fill in the blanks” rules/);
     assert.equal(await w.page.locator(byTestId('stop')).count(), 1, 'Stop is offered while the agent works');
 
     await host.emit(...t.toolEnd('c1').tool('c2', 'edit_document', 'Editing document').events.splice(0));
@@ -85,7 +85,7 @@ describe('webview: streaming replies and steps', function () {
   it('keeps a failed step visible while the steps are collapsed', async () => {
     const t = new TurnEvents('t1')
       .start('Fix the exercise')
-      .tool('c1', 'load_skill', 'Checking fill-blanks rules')
+      .tool('c1', 'load_skill', 'Checking the “Fill in the blanks” rules')
       .toolEnd('c1')
       .tool('c2', 'edit_document', 'Editing document')
       .toolEnd('c2', 'error', { error: 'Line 4, column 9: <blank> needs an answer attribute' })

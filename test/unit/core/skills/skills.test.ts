@@ -41,7 +41,7 @@ describe('built-in skills', () => {
     const { catalog, problems } = await loadSkillCatalog({ builtinDir: BUILTIN_DIR });
     assert.deepEqual(problems, []);
     assert.deepEqual(catalog.list().map((s) => s.name).sort(), BUILTIN_NAMES);
-    assert.equal(catalog.get('fill-blanks')?.displayText, 'Checking fill-blanks rules');
+    assert.equal(catalog.get('fill-blanks')?.displayText, 'Checking the “Fill in the blanks” rules');
     for (const skill of catalog.list()) {
       assert.equal(skill.source, 'builtin');
       assert.ok(skill.description.length > 20, skill.name);

@@ -20,7 +20,7 @@ describe('load_skill', () => {
 
   it('returns the skill body and shows its display text', async () => {
     const tool = createLoadSkillTool(bench.skills);
-    assert.equal(tool.displayText({ skill: 'fill-blanks' }), 'Checking fill-blanks rules');
+    assert.equal(tool.displayText({ skill: 'fill-blanks' }), 'Checking the “Fill in the blanks” rules');
     const result = await tool.run({ skill: 'fill-blanks' }, bench.context());
     assert.equal(result.isError, undefined);
     assert.equal(result.content, bench.skills.get('fill-blanks')?.body);
