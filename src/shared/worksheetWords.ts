@@ -29,7 +29,10 @@ export interface WorksheetWords {
   /** Other accepted answers in the key: "also {0}". */
   readonly also: string;
   readonly statement: { readonly true: string; readonly false: string; readonly 'not-given': string };
-  /** What a teacher of that language calls each exercise type. */
+  /**
+   * What a teacher of that language calls each exercise type, as a name (not an instruction to
+   * students): the preview, Create Exercise and the teacher's copy say it.
+   */
   readonly types: ReadonlyMap<string, string>;
 }
 
@@ -76,9 +79,9 @@ const fr: WorksheetWords = {
     ['fill-blanks', 'Texte à trous'],
     ['multiple-choice', 'Choix multiple'],
     ['true-false', 'Vrai ou faux'],
-    ['sequencing', "Remets dans l'ordre"],
+    ['sequencing', 'Remise en ordre'],
     ['short-answer', 'Réponse courte'],
-    ['writing', 'Expression écrite'],
+    ['writing', 'Production écrite'],
   ]),
 };
 
@@ -104,8 +107,8 @@ const de: WorksheetWords = {
     ['fill-blanks', 'Lückentext'],
     ['multiple-choice', 'Multiple Choice'],
     ['true-false', 'Richtig oder falsch'],
-    ['sequencing', 'Bring in die richtige Reihenfolge'],
-    ['short-answer', 'Kurze Antwort'],
+    ['sequencing', 'Reihenfolge'],
+    ['short-answer', 'Kurzantwort'],
     ['writing', 'Schreibaufgabe'],
   ]),
 };
@@ -129,10 +132,10 @@ const es: WorksheetWords = {
   also: 'también {0}',
   statement: { true: 'Verdadero', false: 'Falso', 'not-given': 'No se dice' },
   types: new Map([
-    ['fill-blanks', 'Completa los huecos'],
+    ['fill-blanks', 'Completar huecos'],
     ['multiple-choice', 'Opción múltiple'],
     ['true-false', 'Verdadero o falso'],
-    ['sequencing', 'Ordena'],
+    ['sequencing', 'Ordenar'],
     ['short-answer', 'Respuesta corta'],
     ['writing', 'Expresión escrita'],
   ]),

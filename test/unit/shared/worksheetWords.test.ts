@@ -12,7 +12,7 @@ describe("a language's words", () => {
     assert.equal(worksheetWords('fr-CA').name, 'Nom :');
     assert.equal(worksheetWords('DE_at').date, 'Datum:');
     assert.equal(worksheetWords(' es ').exercise, 'Ejercicio {0}');
-    assert.equal(typeLabel('sequencing', 'fr'), "Remets dans l'ordre");
+    assert.equal(typeLabel('sequencing', 'fr'), 'Remise en ordre');
     assert.equal(typeLabel('sequencing', 'en'), 'Put in order');
     assert.equal(bundleFor('fr-ca').send, bundleFor('fr').send);
     assert.notEqual(bundleFor('fr').send, chatEn.send);
