@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { documentKindForPath } from '../core/documents/kind';
 import { landedRanges, mapOffset } from '../core/documents/landing';
-import type { ApplyResult, DocumentAccess, DocumentKind, DocumentSnapshot, TextEdit } from '../core/documents/types';
+import { documentGone, type ApplyResult, type DocumentAccess, type DocumentKind, type DocumentSnapshot, type TextEdit } from '../core/documents/types';
 import { rebaseEdits } from '../core/documents/rebase';
 import { decodeText, readOnlyProblem, readOnlySummary, tooLarge } from '../core/documents/textFile';
 import type { EditHighlighter } from './editHighlight';
@@ -128,7 +128,7 @@ export class VscodeDocumentAccess implements DocumentAccess {
       try {
         await vscode.workspace.fs.stat(this.target);
       } catch {
-        throw new Error(`${this.name} no longer exists (it was deleted or moved). If it is still open in an editor, save it to bring it back.`);
+        throw documentGone(this.name, ' If it is still open in an editor, save it to bring it back.');
       }
     }
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.uri);

@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { applyTextEdits } from './diff';
 import { documentKindForPath } from './kind';
 import { rebaseEdits } from './rebase';
-import type { ApplyResult, DocumentAccess, DocumentKind, DocumentSnapshot, TextEdit } from './types';
+import { documentGone, type ApplyResult, type DocumentAccess, type DocumentKind, type DocumentSnapshot, type TextEdit } from './types';
 
 /** How often a write is planned again when the file changes under it. */
 const MAX_ATTEMPTS = 3;
@@ -69,7 +69,7 @@ export class FileDocument implements DocumentAccess {
       if (!(await stat(path)).isFile()) throw new Error(`${this.name} is not a regular file (it is a folder, a pipe or a device).`);
       bytes = await readFile(path);
     } catch (error) {
-      if (isNotFound(error)) throw new Error(`${this.name} no longer exists (it was deleted or moved).`);
+      if (isNotFound(error)) throw documentGone(this.name);
       throw error;
     }
     const decoded = decodeText(bytes, this.name);

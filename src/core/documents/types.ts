@@ -1,8 +1,28 @@
 // How the core reaches a document: the VS Code adapter edits the live buffer through
 // WorkspaceEdits; the file implementation (CLI, tests) edits a file on disk.
+import { l10n } from '../../shared/l10n';
 import type { PathRefusal } from './paths';
 
 export type DocumentKind = 'lesson' | 'text';
+
+/**
+ * A document that cannot be read, said twice: `message` for the model (English, what it can act on)
+ * and `shown` for the teacher's step, in their language. Both implementations throw it from `read`.
+ */
+export class DocumentReadError extends Error {
+  constructor(
+    message: string,
+    readonly shown: string,
+  ) {
+    super(message);
+    this.name = 'DocumentReadError';
+  }
+}
+
+/** The document is gone (deleted or moved): `message` says so to the model, `shown` to the teacher. */
+export function documentGone(name: string, modelAdvice = ''): DocumentReadError {
+  return new DocumentReadError(`${name} no longer exists (it was deleted or moved).${modelAdvice}`, l10n.t('{0} no longer exists (it was deleted or moved)', name));
+}
 
 export interface DocumentSnapshot {
   readonly text: string;

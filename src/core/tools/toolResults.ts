@@ -1,6 +1,6 @@
 // What every tool answers with when it cannot do its work, and the reading of the bound document
 // that turns "deleted" or "unreadable" into such an answer.
-import type { DocumentAccess, DocumentSnapshot } from '../documents/types';
+import { DocumentReadError, type DocumentAccess, type DocumentSnapshot } from '../documents/types';
 import { DEFAULT_SETTINGS } from '../settings';
 import type { ToolResult, ToolSettings } from './types';
 import { l10n } from '../../shared/l10n';
@@ -26,7 +26,8 @@ export async function readDocument(document: DocumentAccess): Promise<DocumentSn
   try {
     return await document.read();
   } catch (error) {
-    return errorResult(`The document ${document.name} cannot be read: ${error instanceof Error ? error.message : String(error)}`, l10n.t('{0} cannot be read', document.name));
+    const shown = error instanceof DocumentReadError ? error.shown : l10n.t('{0} cannot be read', document.name);
+    return errorResult(`The document ${document.name} cannot be read: ${error instanceof Error ? error.message : String(error)}`, shown);
   }
 }
 
