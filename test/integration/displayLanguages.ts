@@ -4,7 +4,7 @@
 // `describeInDisplayLanguage` (driver.ts). No imports: the harness loads this file as it is.
 
 /** The display languages of the extra passes, in order. */
-export const DISPLAY_LANGUAGES = ['fr', 'de'] as const;
+export const DISPLAY_LANGUAGES = ['fr', 'de', 'es'] as const;
 
 const MARKER = 'display language';
 

@@ -1,4 +1,4 @@
-// Screenshots of the panel in the real VS Code in French and German, dark and light: the sample
+// Screenshots of the panel in the real VS Code in French, German and Spanish, dark and light: the sample
 // lesson with its preview beside it, and the chat with a question card, then a confirmation card,
 // from the offline demo. Runs only in the harness's language passes (describeInDisplayLanguage),
 // each a workbench whose display language is the pass's. The requests are the panel's own: its
@@ -8,16 +8,19 @@
 // Before each shot the words on screen are checked against the translations (the panel's, the
 // preview's, the host's l10n bundle, the demo's), so the docs' vscode-<lang>-*.png cannot show
 // English where the display language should be. Pictures: the run's screenshots folder, as
-// `vscode-<lang>-<scene>-<theme>.png`; docs/screenshots/vscode-{fr,de}-*.png are copies.
+// `vscode-<lang>-<scene>-<theme>.png`; docs/screenshots/vscode-{fr,de}-*.png are copies (the Spanish
+// ones stay in the run's folder).
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { fillIn } from '../../src/shared/l10n';
 import { de } from '../../webview-ui/src/l10n/de';
+import { es } from '../../webview-ui/src/l10n/es';
 import type { Messages } from '../../webview-ui/src/l10n/en';
 import { fr } from '../../webview-ui/src/l10n/fr';
 import { de as previewDe } from '../../webview-ui/src/preview/l10n/de';
+import { es as previewEs } from '../../webview-ui/src/preview/l10n/es';
 import type { PreviewMessages } from '../../webview-ui/src/preview/l10n/en';
 import { fr as previewFr } from '../../webview-ui/src/preview/l10n/fr';
 import { TEST_IDS } from '../../webview-ui/src/testIds';
@@ -35,8 +38,8 @@ const THEMES = [
 type Theme = (typeof THEMES)[number];
 
 const LESSON = 'french-verbs.lesson.xml';
-const PANEL: Record<string, Messages> = { fr, de };
-const PREVIEW: Record<string, PreviewMessages> = { fr: previewFr, de: previewDe };
+const PANEL: Record<string, Messages> = { fr, de, es };
+const PREVIEW: Record<string, PreviewMessages> = { fr: previewFr, de: previewDe, es: previewEs };
 
 /** The host's words in `language` (l10n/bundle.l10n.<language>.json), filled in like vscode.l10n.t. */
 function hostWords(language: string): (english: string, ...args: string[]) => string {

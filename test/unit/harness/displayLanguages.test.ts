@@ -13,7 +13,7 @@ describe('display-language passes', () => {
   });
 
   it('runs only the language passes a grep names, and no English pass then', () => {
-    assert.deepEqual(passesFor('display language'), { english: false, languages: ['fr', 'de'] });
+    assert.deepEqual(passesFor('display language'), { english: false, languages: ['fr', 'de', 'es'] });
     assert.deepEqual(passesFor('display language fr'), { english: false, languages: ['fr'] });
     assert.deepEqual(passesFor(`${languageMarker('de')} the panel`), { english: false, languages: ['de'] });
   });
