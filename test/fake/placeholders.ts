@@ -254,7 +254,7 @@ function fillValue(v: unknown, resolver: Resolver, tr: (raw: string) => string):
 /** Fills the placeholders in a step's text and tool inputs. */
 export function fillStep(step: Step, ctx: FillContext): Step {
   const resolver = new Resolver(ctx);
-  const tr = ctx.translate ?? ((raw: string) => raw);
+  const tr = ctx.translate ?? asWritten;
   const blocks = step.blocks.map((b): ScenarioBlock => {
     if (b.type === 'text') return { ...b, text: fillString(tr(b.text), resolver) };
     if (b.type === 'thinking') return { ...b, thinking: fillString(tr(b.thinking), resolver) };

@@ -10,6 +10,7 @@ import { sandboxEnv, startCodeServer, type CodeServer } from './codeServer';
 import { setDisplayLanguage } from './displayLanguage';
 import type { Route, RouteOptions, PhaseOutcome, SecondTab } from './route';
 import { ensureRuntime } from './install';
+import { processAlive } from './processes';
 
 /** The workbench URL that makes code-server run our tests (notes/vscode-tests-offline.md). */
 export function workbenchUrl(
@@ -29,15 +30,6 @@ export function workbenchUrl(
 
 /** How long a closed window's extension host may take to stop (about 0.5 s measured, idle). */
 const HOST_STOP_MS = 30_000;
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export async function launchBrowser(dataDir: string): Promise<Browser> {
   const env = sandboxEnv(join(dataDir, 'browser'), process.env);

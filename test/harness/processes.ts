@@ -5,6 +5,16 @@ import { createWriteStream, readFileSync, readdirSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/** Whether a process with this pid lives (one we may not signal counts as alive). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 function tail(path: string, lines = 30): string {
   try {
     return readFileSync(path, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');

@@ -15,7 +15,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 
 import { basename, join, relative } from 'node:path';
 import { artifactsRoot, chromiumPath, phaseTimeoutMs, repoRoot, samplesDir, testIndexPath } from './config';
 import { readResults, summarize, tailToStdout, type Summary } from './output';
-import { findProcessesMentioning } from './processes';
+import { findProcessesMentioning, processAlive } from './processes';
 import type { Route, RouteOptions } from './route';
 import { createUiDriver } from './uiDriver';
 import type { PassResult } from '../integration/index';
@@ -25,22 +25,13 @@ const MAX_PHASES = 20;
 
 const KEEP_RUNS = 3;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Older runs' folders, except the last few and any a live run still uses. */
 function pruneRuns(parent: string): void {
   const runs = readdirSync(parent)
     .filter((name) => /^run-\d{8}-\d{6}-\d+$/.test(name))
     .sort();
   for (const name of runs.slice(0, -KEEP_RUNS)) {
-    if (!alive(Number(name.split('-').at(-1)))) rmSync(join(parent, name), { recursive: true, force: true });
+    if (!processAlive(Number(name.split('-').at(-1)))) rmSync(join(parent, name), { recursive: true, force: true });
   }
 }
 
