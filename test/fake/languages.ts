@@ -46,8 +46,8 @@ function compile(tag: string, spec: LanguageSpec): Language {
     const theirs = suggestionsOf(translated);
     if (ours.length === theirs.length) ours.forEach((s, i) => learn(s, theirs[i] ?? s));
   }
-  // Whole words only: JavaScript's \b knows no accented letter.
   const written = new Map([...replies].filter(([english, translated]) => english !== translated).map(([english, translated]) => [translated, english]));
+  // Whole words only: JavaScript's \b knows no accented letter.
   return { tag, written, words: new RegExp(`(?<![\\p{L}\\p{N}])(?:${spec.words})(?![\\p{L}\\p{N}])`, 'giu'), replies, back };
 }
 
