@@ -99,6 +99,14 @@ async function startAtTop(page: Page): Promise<void> {
   }, `[data-testid="${TEST_IDS.root}"]`);
 }
 
+/** Waits until the focus is inside `selector` (a card that focuses one of its controls itself). */
+async function focusSettledIn(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const active = document.activeElement;
+    return active !== null && active !== document.body && document.querySelector(sel)?.contains(active) === true;
+  }, selector);
+}
+
 /** Walks the panel with Tab from the top; for each control, how its ring goes round it. */
 async function measureRings(page: Page, scene: string, theme: ThemeName, selfFocused?: string): Promise<string[]> {
   // A card that takes the focus itself is done so before the walk starts (else it would take it mid-walk).
@@ -183,6 +191,9 @@ describe('webview: the focus ring shows in every theme (measured on the pixels)'
       const asks = new TurnEvents('t1').start('Add an exercise').text('One question first:').question('q1', THREE_QUESTIONS).done('awaiting_user');
       const question = await suite.openWith(sessionFrom(asks.events), asks.events.length, {}, { theme, height: 1400 });
       await question.page.waitForSelector(`[data-testid="${TEST_IDS.questionCard}"][data-status="pending"]`);
+      // The card moves the focus to its first answer itself, a few frames after it shows: the walk
+      // starts after that, else the card takes the focus mid-walk.
+      await focusSettledIn(question.page, `[data-testid="${TEST_IDS.questionCard}"]`);
       faults.push(...(await measureRings(question.page, 'question', theme)));
 
       const risky = new TurnEvents('t1').start('Start over').confirmation('c1', CONFIRMATION).done('awaiting_user');
