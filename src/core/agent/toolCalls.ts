@@ -9,7 +9,7 @@ import type { PlannedEdit } from '../edits/plannedEdit';
 import { interruptedResult } from '../sessions/pairing';
 import type { PendingInteraction, Proposal, ToolCallRecord, ToolResultBlock } from '../sessions/schema';
 import type { Question } from '../../shared/questions';
-import { unknownToolMessage } from '../tools/registry';
+import { unknownToolMessage, type ParseResult } from '../tools/registry';
 import { userRequestOf } from '../edits/studentWorkGuard';
 import type { TurnContext } from './context';
 import { l10n } from '../../shared/l10n';
@@ -43,13 +43,15 @@ export function elideArgs(value: unknown, max = 2000): unknown {
   return value;
 }
 
-function displayTextOf(tool: AnyTool | undefined, use: ToolUse): string {
+/** The step's label: from the input when it passed the schema, else what kind of step it is. */
+function displayTextOf(tool: AnyTool | undefined, use: ToolUse, parsed: ParseResult): string {
   if (!tool) return l10n.t('Unknown tool “{0}”', use.name);
+  if (!parsed.ok) return tool.genericText();
   try {
-    return tool.displayText(use.input);
+    return tool.displayText(parsed.value);
   } catch {
-    // The input is checked after tool_start; a bad one must not take the label down with it.
-    return use.name;
+    // A label must never take the step down with it.
+    return tool.genericText();
   }
 }
 
@@ -168,10 +170,11 @@ async function confirmationPlan(ctx: TurnContext, tool: AnyTool, id: string, inp
 /** tool_start, then validation, then a pause or a run. `cutOff` marks a call truncated by max_tokens. */
 async function startCall(ctx: TurnContext, use: ToolUse, cutOff: boolean): Promise<Step> {
   const tool = ctx.registry.get(use.name);
+  const parsed: ParseResult = tool ? ctx.registry.parse(tool, use.input) : { ok: false, message: unknownToolMessage(use.name, ctx.registry) };
   const record: ToolCallRecord = {
     id: use.id,
     tool: use.name,
-    displayText: displayTextOf(tool, use),
+    displayText: displayTextOf(tool, use, parsed),
     status: 'running',
     turnId: ctx.turnId,
     args: elideArgs(use.input),
@@ -190,7 +193,6 @@ async function startCall(ctx: TurnContext, use: ToolUse, cutOff: boolean): Promi
       l10n.t('Cut off at the output limit'),
     );
   }
-  const parsed = ctx.registry.parse(tool, use.input);
   if (!parsed.ok) return fail(parsed.message, l10n.t('Invalid input'));
   if (tool.interactive === 'question') {
     const questions = (parsed.value as { questions: Question[] }).questions;

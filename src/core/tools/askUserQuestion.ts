@@ -34,6 +34,7 @@ export const askUserQuestionTool: ToolDefinition<AskUserQuestionInput> = {
   description: DESCRIPTION,
   inputSchema: askUserQuestionInputSchema,
   displayText: (input) => (input.questions.length === 1 ? l10n.t('Asking you a question') : l10n.t('Asking you {0} questions', input.questions.length)),
+  genericText: () => l10n.t('Asking you a question'),
   interactive: 'question',
   run: () => Promise.resolve({ content: 'AskUserQuestion is answered by the user, not run.', isError: true }),
 };

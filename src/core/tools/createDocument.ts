@@ -83,6 +83,7 @@ export const createDocumentTool: ToolDefinition<CreateDocumentInput> = {
     'name. Paths are relative to the workspace folder. To change the open document use edit_text or edit_document instead.',
   inputSchema: createDocumentInput,
   displayText: (input) => l10n.t('Creating {0}', input.path),
+  genericText: () => l10n.t('Creating a file'),
   async needsConfirmation(input, ctx) {
     const checked = checkInput(input);
     if (!checked.ok || !ctx.workspace) return undefined;

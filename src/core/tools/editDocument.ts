@@ -50,5 +50,6 @@ export const editDocumentTool: ToolDefinition<EditDocumentInput> = {
     'removing a student\'s answer or an id needs the teacher\'s approval. Only edit when the user asked for a change.',
   inputSchema: editDocumentInput,
   displayText: () => l10n.t('Editing document'),
+  genericText: () => l10n.t('Editing document'),
   ...plannedTool(plan),
 };

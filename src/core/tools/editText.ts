@@ -94,5 +94,6 @@ export const editTextTool: ToolDefinition<EditTextInput> = {
     'or an id needs the teacher\'s approval.',
   inputSchema: editTextInput,
   displayText: () => l10n.t('Editing document'),
+  genericText: () => l10n.t('Editing document'),
   ...targetedTool('edit_text', locate, 'No change: the replacements equal the text they replace.'),
 };

@@ -117,6 +117,7 @@ export const importQuizTool: ToolDefinition<ImportQuizInput> = {
     'The result says what did not come in as it was: tell the user.',
   inputSchema: importQuizInput,
   displayText: (input) => l10n.t('Turning {0} into a lesson', input.path),
+  genericText: () => l10n.t('Turning a quiz into a lesson'),
   needsConfirmation,
   run,
 };

@@ -31,8 +31,9 @@ export function createLoadSkillTool(catalog: SkillCatalog): ToolDefinition<LoadS
     inputSchema: skillSchema(skills.map((s) => s.name)),
     displayText: (input) => {
       const skill = catalog.get(input.skill);
-      return skill ? skillLabel(skill) : l10n.t('Checking {0} rules', input.skill);
+      return skill ? skillLabel(skill) : l10n.t('Checking teaching rules');
     },
+    genericText: () => l10n.t('Checking teaching rules'),
     async run(input, ctx) {
       // The context's catalog is the freshest (a workspace skill may have been edited since).
       const skill = ctx.skills.get(input.skill) ?? catalog.get(input.skill);

@@ -42,6 +42,7 @@ export const readDocumentTool: ToolDefinition<ReadDocumentInput> = {
     'a call (read the rest by line range). Copy find texts for edit_text exactly from what it returns.',
   inputSchema: readDocumentInput,
   displayText: describe,
+  genericText: () => l10n.t('Reading the lesson'),
   async run(input, ctx) {
     const problem = queryProblem(input);
     if (problem) return errorResult(problem, l10n.t('Not read: the part to read was not named clearly'));

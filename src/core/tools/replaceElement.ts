@@ -42,5 +42,6 @@ export const replaceElementTool: ToolDefinition<ReplaceElementInput> = {
     'with read_document first); use edit_text for a few words. Lessons are validated: on errors nothing changes.',
   inputSchema: replaceElementInput,
   displayText: () => l10n.t('Editing document'),
+  genericText: () => l10n.t('Editing document'),
   ...targetedTool('replace_element', locate, 'No change: the new part equals the part it replaces.'),
 };

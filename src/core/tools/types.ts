@@ -92,8 +92,13 @@ export interface ToolDefinition<Input = unknown> {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: z.ZodType<Input>;
-  /** The step's label, e.g. "Checking the “Fill in the blanks” rules". */
+  /** The step's label, e.g. "Checking the “Fill in the blanks” rules", for an input that passed the schema. */
   displayText(input: Input): string;
+  /**
+   * The step's label when the input cannot be read (missing or wrong fields, cut off): what kind of
+   * step it was, in the teacher's words ("Creating a file"), never the tool's name.
+   */
+  genericText(): string;
   /**
    * 'question' tools are never run by the loop: the turn pauses and the user's answer becomes
    * the result (formatAnswer).

@@ -37,6 +37,7 @@ const lookup: ToolDefinition<{ q: string }> = {
   description: 'Looks a word up in the dictionary.',
   inputSchema: z.object({ q: z.string() }),
   displayText: (input) => `Looking up ${input.q}`,
+  genericText: () => 'Looking something up',
   run: (input) => Promise.resolve({ content: `${input.q}: ${'a long entry with examples. '.repeat(80)}`, summary: `looked up ${input.q}` }),
 };
 

@@ -58,6 +58,7 @@ export function echoTool(name = 'lookup', onRun?: (input: { query: string }) => 
     description: `Looks something up (${name}).`,
     inputSchema: z.object({ query: z.string().min(1) }),
     displayText: (input) => `Looking up ${input.query}`,
+    genericText: () => 'Looking something up',
     runs,
     async run(input) {
       runs.push(input.query);

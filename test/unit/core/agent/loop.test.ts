@@ -141,6 +141,7 @@ describe('agent loop', () => {
       description: 'Always fails.',
       inputSchema: z.object({ n: z.number() }),
       displayText: () => 'Breaking',
+      genericText: () => 'Breaking',
       run: () => Promise.reject(new Error('disk on fire')),
     };
     const h = await startHarness({

@@ -29,6 +29,7 @@ function riskyTool(): ToolDefinition<{ path: string }> & { runs: string[] } {
     description: 'Creates a thing.',
     inputSchema: z.object({ path: z.string() }),
     displayText: (i) => `Creating ${i.path}`,
+    genericText: () => 'Creating a file',
     runs,
     needsConfirmation: (input) =>
       Promise.resolve({

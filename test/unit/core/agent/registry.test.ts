@@ -11,6 +11,7 @@ const tool: ToolDefinition<{ skill: 'a' | 'b'; note?: string }> = {
   description: 'Picks a skill.',
   inputSchema: z.object({ skill: z.enum(['a', 'b']).describe('Which one'), note: z.string().optional() }),
   displayText: (i) => `Picking ${i.skill}`,
+  genericText: () => 'Picking',
   run: () => Promise.resolve({ content: 'ok' }),
 };
 

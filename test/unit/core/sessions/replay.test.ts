@@ -32,6 +32,7 @@ function createThing(): ToolDefinition<{ path: string }> {
     description: 'Creates a thing.',
     inputSchema: z.object({ path: z.string() }),
     displayText: (i) => `Creating ${i.path}`,
+    genericText: () => 'Creating a file',
     needsConfirmation: (input) => Promise.resolve({ request: { tool: 'create_thing', title: `Create ${input.path}?`, summary: 'A new file.', hasDiff: false } }),
     run: (input) => Promise.resolve({ content: `Created ${input.path}`, summary: 'created' }),
   };
