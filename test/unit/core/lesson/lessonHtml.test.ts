@@ -66,10 +66,10 @@ describe('lesson HTML export', () => {
     assert.match(fr, /Exercice 1 · 2 points/);
     assert.match(fr, /Écris au moins 80 mots\./);
     const frTeacher = visibleText(html(xml('fr'), 'teacher'));
-    assert.match(frTeacher, /Version enseignant avec corrigé/);
+    assert.match(frTeacher, /Version professeur avec corrigé/);
     assert.match(frTeacher, /Exercice 1 · Texte à trous · 2 points/);
     assert.match(frTeacher, /va aussi part/);
-    assert.match(frTeacher, /Note pour l'enseignant/);
+    assert.match(frTeacher, /Remarque pour le professeur/);
     const de = visibleText(html(xml('de'), 'student'));
     assert.match(de, /Name:\s*Datum:/);
     assert.match(de, /Aufgabe 1 · 2 Punkte[\s\S]*Schreibe mindestens 80 Wörter\./);
