@@ -86,12 +86,9 @@ export class ShownSession {
       await this.show(await this.deps.agent.openSession(sessionId));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const corrupt = error instanceof SessionCorruptError;
-      // The log keeps the English; the teacher reads it in their language.
-      this.deps.log('error', corrupt ? `The session file "${sessionId}" could not be read and was set aside: ${reason}` : `The session could not be opened: ${reason}`);
-      const message = corrupt
-        ? l10n.t('The session file "{0}" could not be read and was set aside: {1}', sessionId, reason)
-        : l10n.t('The session could not be opened: {0}', reason);
+      this.deps.log('error', `Session ${sessionId} could not be opened: ${reason}`);
+      // A file that cannot be read says itself which session, why and where it went, in the teacher's language.
+      const message = error instanceof SessionCorruptError ? reason : l10n.t('The session could not be opened: {0}', reason);
       if (!options.quiet) this.deps.notify('error', message);
       this.writerWatch.watch(undefined);
       this.shown = this.blank();

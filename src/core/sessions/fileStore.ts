@@ -135,21 +135,28 @@ export class FileSessionStore implements SessionStore {
     }
   }
 
-  /** A file with nothing to keep: set aside (unless a newer Lesson Agent wrote it) and reported. */
+  /**
+   * A file with nothing to keep: set aside (unless a newer Lesson Agent wrote it) and reported. The
+   * teacher reads it in the panel and on the command line, in their language, with the session
+   * named by the title the list last gave it (its own file cannot say).
+   */
   private async unreadable(id: string, path: string, err: unknown, ext: string): Promise<unknown> {
     if (!(err instanceof SyntaxError) && !(err instanceof SessionFormatError)) return err;
+    const title = await this.index.cachedTitle(id);
     if (err instanceof SessionFormatError && err.newerVersion) {
-      return new SessionCorruptError(id, undefined, `Session ${id} was saved by a newer Lesson Agent (${err.message}); it is left as it is.`);
+      const message =
+        title === undefined
+          ? l10n.t('A session was saved by a newer version of Lesson Agent; it is left as it is. Update Lesson Agent to open it.')
+          : l10n.t('The session “{0}” was saved by a newer version of Lesson Agent; it is left as it is. Update Lesson Agent to open it.', title);
+      this.onProblem(message);
+      return new SessionCorruptError(id, undefined, message);
     }
     const aside = join(this.sessionsDir, `${id}.corrupt-${Date.now()}${ext}`);
     const moved = await rename(path, aside).then(
       () => true,
       () => false,
     );
-    // Shown in the panel's notices and on the command line: the teacher's language where there is one.
-    const message = moved
-      ? l10n.t('Session {0} could not be read ({1}); the file was set aside as {2}, in the sessions folder.', id, err.message, basename(aside))
-      : l10n.t('Session {0} could not be read ({1}); the file could not be moved aside.', id, err.message);
+    const message = unreadableMessage(title, err.message, moved ? basename(aside) : undefined);
     // The list drops it by itself: it is reconciled with the files present when read.
     this.onProblem(message);
     return new SessionCorruptError(id, moved ? aside : undefined, message);
@@ -174,7 +181,11 @@ export class FileSessionStore implements SessionStore {
   private async summaryOf(id: string): Promise<SessionSummary | undefined> {
     try {
       return sessionSummary((await this.read(id)).session);
-    } catch {
+    } catch (err) {
+      // One that cannot be read was reported as it was found; one gone since the folder was listed is no loss.
+      if (!(err instanceof SessionCorruptError) && !(err instanceof SessionNotFoundError)) {
+        this.onProblem(l10n.t('A session could not be read ({0}); it is left out of the list.', describe(err)));
+      }
       return undefined;
     }
   }
@@ -321,4 +332,16 @@ export class FileSessionStore implements SessionStore {
   private async ensureDir(): Promise<void> {
     await mkdir(this.sessionsDir, { recursive: true });
   }
+}
+
+/** What the teacher is told of a session file that cannot be read: which session, why, where it went. */
+function unreadableMessage(title: string | undefined, reason: string, asideName: string | undefined): string {
+  if (title === undefined) {
+    return asideName === undefined
+      ? l10n.t('A session could not be read ({0}); its file could not be moved aside.', reason)
+      : l10n.t('A session could not be read ({0}); its file was set aside as {1}, in the sessions folder.', reason, asideName);
+  }
+  return asideName === undefined
+    ? l10n.t('The session “{0}” could not be read ({1}); its file could not be moved aside.', title, reason)
+    : l10n.t('The session “{0}” could not be read ({1}); its file was set aside as {2}, in the sessions folder.', title, reason, asideName);
 }

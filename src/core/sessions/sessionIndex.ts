@@ -20,7 +20,7 @@ const INDEX_LOCK_WAIT_MS = 2_000;
 export interface IndexSource {
   /** Ids of every session with a file. */
   ids(): Promise<string[]>;
-  /** A session's summary from its file, or undefined when it cannot be read. */
+  /** A session's summary from its file, or undefined when it cannot be read (the source reports why). */
   summary(id: string): Promise<SessionSummary | undefined>;
 }
 
@@ -45,6 +45,20 @@ export class SessionIndex {
 
   put(summary: SessionSummary): Promise<void> {
     return this.update((list) => [...list.filter((s) => s.id !== summary.id), summary]);
+  }
+
+  /**
+   * The title the list last gave a session, read from the file as it is (never rebuilt): a session
+   * whose own file cannot be read is named to the teacher by it.
+   */
+  async cachedTitle(id: string): Promise<string | undefined> {
+    const file = await readJsonFile(this.path, indexFileSchema).catch(() => undefined);
+    if (file?.status !== 'found') return undefined;
+    for (const entry of file.value.sessions) {
+      const summary = sessionSummarySchema.safeParse(entry);
+      if (summary.success && summary.data.id === id) return summary.data.title;
+    }
+    return undefined;
   }
 
   /** Resolves once every update queued so far is written. */
@@ -133,8 +147,8 @@ export class SessionIndex {
     const out: SessionSummary[] = [];
     for (const id of await this.source.ids()) {
       const summary = await this.source.summary(id);
+      // One that cannot be read was reported by the source (set aside, or why it is left out).
       if (summary) out.push(summary);
-      else this.onProblem(l10n.t('Session {0} could not be read; it is left out of the list.', id));
     }
     if (save) await this.write(out).catch(() => undefined);
     return out;

@@ -221,7 +221,11 @@ describe('chat controller', () => {
 
     await s.controller.open(id);
     assert.equal(s.controller.currentSessionId, undefined);
-    assert.match(s.notices.join('\n'), /could not be read and was set aside/);
+    // Said once, naming the session by its title: not wrapped in a second sentence around its id.
+    assert.deepEqual(
+      s.notices.map((n) => n.replace(/\(.*\)/, '(…)').replace(/corrupt-\d+/, 'corrupt-N')),
+      [`error: The session “hello” could not be read (…); its file was set aside as ${id}.corrupt-N.jsonl, in the sessions folder.`],
+    );
     const snapshot = s.webview.posts.at(-1);
     assert.equal(snapshot?.type === 'snapshot' ? snapshot.session.sessionId : 'x', '');
   });

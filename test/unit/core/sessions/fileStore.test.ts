@@ -99,6 +99,24 @@ describe('FileSessionStore', () => {
     assert.deepEqual((await store.list()).map((s) => s.id), ['good']);
     assert.equal((await store.get('good')).id, 'good');
     assert.equal(problems.length, 1);
+    // Named as the list named it (its own file cannot say), with where its file went.
+    assert.match(problems[0] ?? '', /^The session “Session bad” could not be read \(.+\); its file was set aside as bad\.corrupt-\d+\.jsonl, in the sessions folder\.$/);
+  });
+
+  it('names a session the list never knew as "a session", and reports each unreadable file once', async () => {
+    await store.save(session('good', 1000));
+    await mkdir(join(dir, 'sessions'), { recursive: true });
+    await writeFile(join(dir, 'sessions', 'stray.jsonl'), 'not a journal', 'utf8');
+    // A file the reader cannot even open (a folder where a journal should be) is left where it is.
+    await mkdir(join(dir, 'sessions', 'odd.jsonl'));
+    await writeFile(join(dir, 'index.json'), 'not json', 'utf8');
+    assert.deepEqual((await store.list()).map((s) => s.id), ['good']);
+    const about = (name: string): string[] => problems.filter((p) => p.includes(name));
+    assert.equal(about('stray').length, 1, problems.join('\n'));
+    assert.match(about('stray')[0] ?? '', /^A session could not be read \(.+\); its file was set aside as stray\.corrupt-\d+\.jsonl, in the sessions folder\.$/);
+    const odd = problems.filter((p) => /^A session could not be read \(.+\); it is left out of the list\.$/.test(p));
+    assert.equal(odd.length, 1, problems.join('\n'));
+    assert.equal(problems.length, 3, `the damaged list, the stray file, the folder: ${problems.join('\n')}`);
   });
 
   it('sets aside a first-release file that cannot be read, or has the wrong shape', async () => {
@@ -117,8 +135,9 @@ describe('FileSessionStore', () => {
     const body = (await readFile(path, 'utf8')).replace(/^\{"v":\d+,"c":"[0-9a-f]{8}","r":/, '').replace(/\}\n$/, '');
     const newer = `{"v":99,"c":"${crc32(body, crc32('99|')).toString(16).padStart(8, '0')}","r":${body}}\n`;
     await writeFile(path, newer, 'utf8');
-    await assert.rejects(store.get('n'), (err: unknown) => err instanceof SessionCorruptError && err.setAsidePath === undefined && /newer/.test(err.message));
+    await assert.rejects(store.get('n'), (err: unknown) => err instanceof SessionCorruptError && err.setAsidePath === undefined && /^The session “Session n” was saved by a newer version of Lesson Agent; it is left as it is\. Update Lesson Agent/.test(err.message));
     assert.equal(await readFile(path, 'utf8'), newer);
+    assert.match(problems.join('\n'), /newer version/, 'said in the notices too (the list cannot show it)');
   });
 
   it('rebuilds a missing or unreadable index from the session files', async () => {

@@ -66,7 +66,7 @@ describe('moving sessions to the folder every window shares', function () {
     assert.deepEqual([...result.moved].sort(), [...before.keys(), 's-broken'].sort());
     assert.deepEqual(result.inUse, []);
     const problems = await assertMoved();
-    assert.ok(problems.some((p) => /^Session s-broken could not be read/.test(p)), problems.join('\n'));
+    assert.ok(problems.some((p) => /^(The session “.*”|A session) could not be read \(.*\); its file was set aside as s-broken\.corrupt-/.test(p)), problems.join('\n'));
     assert.equal(JSON.parse(await readFile(join(to, 'last-session.json'), 'utf8')).sessionId, 's-a', 'the session shown last comes along');
     const note = JSON.parse(await readFile(join(from, MOVED_NOTE), 'utf8')) as { movedTo: string; files: string[] };
     assert.equal(note.movedTo, to, 'the old folder says where its sessions went');
