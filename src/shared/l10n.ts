@@ -39,8 +39,14 @@ export interface Said {
 
 export const l10n = {
   t: (message: string, ...args: Array<string | number | boolean>): string => translate(message, ...args),
-  /** The same message for both readers, when the model and the teacher both read it (what a quiz's import could not carry). */
-  both: (message: string, ...args: Array<string | number | boolean>): Said => ({ en: fillIn(message, ...args), shown: translate(message, ...args) }),
+  /**
+   * The same message for both readers, when the model and the teacher both read it (what a quiz's
+   * import could not carry). An argument that is itself said both ways goes in as each reader reads it.
+   */
+  both: (message: string, ...args: Array<string | number | boolean | Said>): Said => ({
+    en: fillIn(message, ...args.map((a) => (typeof a === 'object' ? a.en : a))),
+    shown: translate(message, ...args.map((a) => (typeof a === 'object' ? a.shown : a))),
+  }),
 };
 
 /**

@@ -87,7 +87,7 @@ export function importQuiz(data: Uint8Array, fileName: string): Imported | Excha
   const format = isZip(data) || /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*</.test(text) ? 'qti' : 'gift';
   if (format === 'qti') {
     const qti = qtiToQuiz(data, fileName);
-    // The reader's reason stays as it said it (a parser's words, a file's name).
+    // The reader says why both ways; a parser's own words and a file's name stay as they were said.
     reading = qti.ok ? qti : problem(l10n.both('{0} cannot be imported: {1}', fileName, qti.message));
   } else {
     const gift = giftToQuiz(text);

@@ -7,9 +7,11 @@
 // lesson's or a name was written in English outside l10n.t, and a teacher working in French would
 // read it in English.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { copyFile, readFile, readdir, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { exportLesson, importQuiz } from '../../../src/core/exchange/exchange';
 import { describeHolder } from '../../../src/core/sessions/lock';
 import { FileSessionStore } from '../../../src/core/sessions/fileStore';
@@ -408,5 +410,33 @@ describe('the host in the teacher’s language: no English word of its own in th
     assert.ok(!unreadable.ok);
     said.push({ where: 'import of a file that is not GIFT', text: unreadable.message });
     assert.deepEqual(englishIn(said, [lesson, verbs, gift.toString('utf8')]), []);
+  });
+
+  it('when a QTI file or package cannot be read, whole or in part', () => {
+    const said: Said[] = [];
+    const refused = (data: Uint8Array, name: string): void => {
+      const read = importQuiz(data, name);
+      assert.ok(!read.ok, `${name} is refused`);
+      said.push({ where: `import of ${name}`, text: read.message });
+    };
+    refused(strToU8('<?xml version="1.0"?><questestinterop><item/></questestinterop>'), 'canvas.xml');
+    refused(zipSync({ 'notes.txt': strToU8('no manifest here') }), 'notes.zip');
+    refused(strToU8('<qti-assessment-item><b></i></qti-assessment-item>'), 'item.xml');
+    refused(strToU8('<div>not an item</div>'), 'page.xml');
+    // A package whose items are missing, unreadable or not items: the rest comes in, each gap said.
+    const exported = exportLesson(readFileSync(join(ROOT, 'samples', 'water-cycle.lesson.xml'), 'utf8'), 'qti', 'water-cycle.lesson.xml');
+    assert.ok(exported.ok);
+    const files = unzipSync(exported.data);
+    const items = Object.keys(files).filter((f) => f.startsWith('items/')).sort();
+    assert.ok(items.length >= 4, `the package has items (${items.length})`);
+    delete files[items[0] as string];
+    files[items[1] as string] = strToU8('<qti-assessment-item><b></i></qti-assessment-item>');
+    files[items[2] as string] = strToU8('<div>not an item</div>');
+    const partly = importQuiz(zipSync(files), 'water-cycle.zip');
+    assert.ok(partly.ok);
+    const gaps = partly.notCarried.filter((n) => n.message.includes(items[0] as string) || n.message.includes(items[1] as string) || n.message.includes(items[2] as string));
+    assert.equal(gaps.length, 3, partly.notCarried.map((n) => n.message).join('\n'));
+    for (const n of gaps) said.push({ where: 'import: package notice', text: n.message });
+    assert.deepEqual(englishIn(said, []), []);
   });
 });

@@ -1,6 +1,7 @@
 // QTI XML as markup nodes with QTI 3.0's names: QTI 2.1 (as Canvas, TAO and others export it)
 // writes the same elements in camelCase (choiceInteraction, responseIdentifier), so its names are
 // brought to 3.0's (qti-choice-interaction, response-identifier) and one reader reads both.
+import { l10n, type Said } from '../../../shared/l10n';
 import { parseXmlTree } from '../../lesson/xmlTree';
 import type { XmlNode } from '../../lesson/xmlTree';
 import type { MarkupNode } from '../markup';
@@ -24,15 +25,19 @@ function convert(node: XmlNode, qti2: boolean): MarkupNode {
   return { kind: 'element', name: isQti2 ? `qti-${kebab(raw)}` : name, attributes, children: node.children.map((c) => convert(c, qti2)) };
 }
 
-export type QtiDocument = { ok: true; root: QtiElement } | { ok: false; message: string };
+/** Why a file cannot be read, for the teacher and for the model (the XML parser's own words stay as it said them). */
+export type QtiDocument = { ok: true; root: QtiElement } | { ok: false; message: Said };
+
+/** What to do with a package in the format this reader does not read. */
+export function qti12(): Said {
+  return l10n.both('this is QTI 1.2 (the format of Canvas classic quizzes), which cannot be read; export the quiz as QTI 2.1 or 3.0, or as GIFT');
+}
 
 export function readQtiXml(text: string): QtiDocument {
   const tree = parseXmlTree(text);
-  if (!tree.ok) return { ok: false, message: `line ${tree.error.line}: ${tree.error.message}` };
+  if (!tree.ok) return { ok: false, message: l10n.both('line {0}: {1}', tree.error.line, tree.error.message) };
   const rootName = tree.root.name.slice(tree.root.name.indexOf(':') + 1);
-  if (rootName === 'questestinterop') {
-    return { ok: false, message: 'this is QTI 1.2 (the format of Canvas classic quizzes), which cannot be read; export the quiz as QTI 2.1 or 3.0, or as GIFT' };
-  }
+  if (rootName === 'questestinterop') return { ok: false, message: qti12() };
   const qti2 = !rootName.startsWith('qti-') && rootName !== 'manifest';
   return { ok: true, root: convert(tree.root, qti2) as QtiElement };
 }

@@ -8,10 +8,11 @@ import type { Lost } from '../markup';
 import { readBlocks } from '../markup';
 import type { Notice, Quiz } from '../quiz';
 import { readItem } from './qtiItemRead';
-import { child, children, descendants, readQtiXml, textContent, type QtiElement } from './qtiNodes';
+import { child, children, descendants, qti12, readQtiXml, textContent, type QtiElement } from './qtiNodes';
 import { CEFR_SOURCE } from './qtiPackage';
 
-export type QtiReading = { ok: true; quiz: Quiz; notices: Notice[]; modelNotices: Notice[] } | { ok: false; message: string };
+/** A failure's message is said both ways: the teacher's card and the model's result. */
+export type QtiReading = { ok: true; quiz: Quiz; notices: Notice[]; modelNotices: Notice[] } | { ok: false; message: Said };
 
 type Files = Record<string, Uint8Array>;
 
@@ -38,6 +39,10 @@ function cefrLevel(manifest: QtiElement): string | undefined {
   return undefined;
 }
 
+function isElement(read: QtiElement | Said): read is QtiElement {
+  return 'kind' in read;
+}
+
 class PackageReader {
   private readonly groups = new ExerciseGroups();
   private title: string | undefined;
@@ -46,17 +51,22 @@ class PackageReader {
 
   constructor(private readonly files: Files) {}
 
-  private xml(path: string): QtiElement | string {
+  /**
+   * The file's elements, or why it cannot be read, said both ways: named as the package names it,
+   * unless it is the one file imported (the import names that).
+   */
+  private xml(path: string, named = true): QtiElement | Said {
     const data = this.files[path] ?? Object.entries(this.files).find(([k]) => k.toLowerCase() === path.toLowerCase())?.[1];
-    if (!data) return `${path} is missing from the package`;
+    if (!data) return l10n.both('{0} is missing from the package', path);
     const doc = readQtiXml(new TextDecoder().decode(data));
-    return doc.ok ? doc.root : `${path}: ${doc.message}`;
+    if (doc.ok) return doc.root;
+    return named ? l10n.both('{0}: {1}', path, doc.message) : doc.message;
   }
 
-  item(path: string): string | undefined {
-    const root = this.xml(path);
-    if (typeof root === 'string') return root;
-    if (root.name !== 'qti-assessment-item') return `${path} is not an assessment item`;
+  item(path: string, named = true): Said | undefined {
+    const root = this.xml(path, named);
+    if (!isElement(root)) return root;
+    if (root.name !== 'qti-assessment-item') return l10n.both('{0} is not an assessment item', path);
     this.lang ??= root.attributes['xml:lang'];
     const lost: Lost = new Map();
     const said: Said[] = [];
@@ -67,7 +77,7 @@ class PackageReader {
     return undefined;
   }
 
-  section(section: QtiElement, testPath: string, problems: string[]): void {
+  section(section: QtiElement, testPath: string, problems: Said[]): void {
     const lost: Lost = new Map();
     const rubric = (view: string) =>
       children(section, 'qti-rubric-block')
@@ -95,15 +105,15 @@ class PackageReader {
 
   read(): QtiReading {
     const manifest = this.xml('imsmanifest.xml');
-    if (typeof manifest === 'string') return { ok: false, message: `no imsmanifest.xml: this is not a QTI content package (${manifest})` };
+    if (!isElement(manifest)) return { ok: false, message: l10n.both('no imsmanifest.xml: this is not a QTI content package ({0})', manifest) };
     this.level = cefrLevel(manifest);
     const resources = descendants(manifest, (e) => e.name === 'resource');
     const types = resources.map((r) => r.attributes['type'] ?? '');
-    if (types.some((t) => /imsqti_xmlv1p2/.test(t))) return { ok: false, message: 'this is QTI 1.2 (the format of Canvas classic quizzes), which cannot be read; export the quiz as QTI 2.1 or 3.0, or as GIFT' };
-    const problems: string[] = [];
+    if (types.some((t) => /imsqti_xmlv1p2/.test(t))) return { ok: false, message: qti12() };
+    const problems: Said[] = [];
     const test = resources.find((r) => /imsqti_test_xmlv(3p0|2p[12])/.test(r.attributes['type'] ?? ''));
     const testRoot = test ? this.xml(test.attributes['href'] ?? '') : undefined;
-    if (test && typeof testRoot === 'object') {
+    if (test && testRoot !== undefined && isElement(testRoot)) {
       this.title = testRoot.attributes['title'];
       for (const part of descendants(testRoot, (e) => e.name === 'qti-test-part')) for (const s of children(part, 'qti-assessment-section')) this.section(s, test.attributes['href'] ?? '', problems);
     } else {
@@ -112,7 +122,7 @@ class PackageReader {
         if (problem) problems.push(problem);
       }
     }
-    // The reason stays as the package's reader said it (a file's name, a parser's words).
+    // A file's name and the XML parser's words stay as they were said.
     for (const p of problems) this.groups.note(l10n.both('The package'), l10n.both('Not brought in: {0}.', p));
     return { ok: true, ...this.finish() };
   }
@@ -124,12 +134,12 @@ export function qtiToQuiz(data: Uint8Array, fileName: string): QtiReading {
     try {
       files = unzipSync(data);
     } catch (error) {
-      return { ok: false, message: `the zip cannot be opened (${error instanceof Error ? error.message : String(error)})` };
+      return { ok: false, message: l10n.both('the zip cannot be opened ({0})', error instanceof Error ? error.message : String(error)) };
     }
     return new PackageReader(files).read();
   }
   const reader = new PackageReader({ [fileName]: data });
-  const problem = reader.item(fileName);
+  const problem = reader.item(fileName, false);
   if (problem) return { ok: false, message: problem };
   const done = reader.finish();
   return { ok: true, ...done };

@@ -67,6 +67,11 @@ describe('import of files written by other tools', () => {
     const v12 = importQuiz(new TextEncoder().encode('<?xml version="1.0"?><questestinterop><item/></questestinterop>'), 'canvas.xml');
     assert.equal(v12.ok, false);
     assert.match(v12.ok ? '' : v12.message, /QTI 1\.2.*export the quiz as QTI 2\.1 or 3\.0, or as GIFT/);
+    // The one file imported is named once, by the import.
+    assert.match(v12.ok ? '' : v12.message, /^canvas\.xml cannot be imported: this is QTI 1\.2 /);
+    const broken = importQuiz(new TextEncoder().encode('<qti-assessment-item><b></i></qti-assessment-item>'), 'item.xml');
+    assert.match(broken.ok ? '' : broken.message, /^item\.xml cannot be imported: line 1: The closing tag <\/i> does not match <b>/);
+    assert.equal(broken.ok ? '' : broken.modelMessage, broken.ok ? 'x' : broken.message, 'the model reads the same, in English');
     const bad = importQuiz(new TextEncoder().encode('Who? {=a ~b'), 'broken.gift');
     assert.equal(bad.ok, false);
     assert.match(bad.ok ? '' : bad.message, /broken\.gift cannot be imported: line 1, column \d+/);
