@@ -8,11 +8,19 @@ const noVscode = {
   patterns: [{ group: ['**/vscode/**', '../vscode/*'], message: 'src/core and src/shared never import the VS Code adapters.' }],
 };
 
+/** What Node gives a script without an import: the scripts (start, package, the fake's CLI) use only these. */
+const nodeGlobals = Object.fromEntries(
+  ['process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'fetch', 'AbortController', 'TextEncoder', 'TextDecoder', 'structuredClone', 'performance', 'queueMicrotask'].map((name) => [name, 'readonly']),
+);
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '**/*.mjs', '**/*.js'] },
-  js.configs.recommended,
-  ...tseslint.configs.recommended,
+  { ignores: ['dist/**', 'out/**', '**/node_modules/**', '**/*.js', 'webview-ui/dist/**'] },
+  // The plain-JavaScript scripts (npm start, packaging, the build): JavaScript's own rules.
+  { files: ['**/*.mjs'], ...js.configs.recommended, languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: nodeGlobals } },
+  { files: ['**/*.ts', '**/*.tsx'], ...js.configs.recommended },
+  ...tseslint.configs.recommended.map((config) => ({ ...config, files: ['**/*.ts', '**/*.tsx'] })),
   {
+    files: ['**/*.ts', '**/*.tsx'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
