@@ -130,7 +130,7 @@ const es: WorksheetWords = {
   points: '{0} puntos',
   chooseAll: '(puede haber varias respuestas correctas)',
   also: 'también {0}',
-  statement: { true: 'Verdadero', false: 'Falso', 'not-given': 'No se dice' },
+  statement: { true: 'Verdadero', false: 'Falso', 'not-given': 'No se menciona' },
   types: new Map([
     ['fill-blanks', 'Completar huecos'],
     ['multiple-choice', 'Opción múltiple'],
