@@ -84,11 +84,14 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
  * beside the scenario (demo.json's `"replies": "demo.fr.json"`).
  */
 export function readScenarioFile(path: string): ScenarioInput {
-  const raw = JSON.parse(readFileSync(path, 'utf8')) as ScenarioInput & { languages?: Record<string, { replies: unknown }> };
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as { languages?: Record<string, { replies: unknown; hostWords?: unknown }> };
+  const beside = (name: unknown): unknown => (typeof name === 'string' ? JSON.parse(readFileSync(join(dirname(path), name), 'utf8')) : name);
   for (const language of Object.values(raw.languages ?? {})) {
-    if (typeof language.replies === 'string') language.replies = JSON.parse(readFileSync(join(dirname(path), language.replies), 'utf8'));
+    language.replies = beside(language.replies);
+    if (language.hostWords !== undefined) language.hostWords = beside(language.hostWords);
   }
-  return raw;
+  // Checked by the scenario's schema where it is parsed.
+  return raw as ScenarioInput;
 }
 
 export function loadScenarioFile(path: string): Scenario {
@@ -142,7 +145,7 @@ class FakeServer {
     }
     for (const [i, rule] of (s.rules ?? []).entries()) {
       const match = matchRule(rule.when, facts);
-      if (match) return { step: fill(rule.respond, match), label: rule.respond.name ?? `rule ${i}` };
+      if (match) return { step: fill(rule.respond, languages.quoting(match, facts.language)), label: rule.respond.name ?? `rule ${i}` };
     }
     return s.fallback ? { step: fill(s.fallback), label: s.fallback.name ?? 'fallback' } : undefined;
   }

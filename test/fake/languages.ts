@@ -2,6 +2,8 @@
 // the teacher writes in, their words read back into the English the rules match (a suggestion
 // clicked, a question card's header, question and chosen options), and the replies in it. The
 // rules and values stay written once, in English; a language adds a table of its replies.
+import { HostWords } from './hostWords';
+import type { Matched } from './matching';
 import type { LanguageSpec } from './scenario';
 
 /** A suggestion in a reply: `[text](prompt:)`, a button that sends its text. */
@@ -30,6 +32,8 @@ interface Language {
   readonly back: ReadonlyMap<string, string>;
   /** A translated string as written -> its English (placeholders and all). */
   readonly written: ReadonlyMap<string, string>;
+  /** The host's words in the language, for what a reply quotes of a tool's result. */
+  readonly host: HostWords | undefined;
 }
 
 function compile(tag: string, spec: LanguageSpec): Language {
@@ -48,7 +52,8 @@ function compile(tag: string, spec: LanguageSpec): Language {
   }
   const written = new Map([...replies].filter(([english, translated]) => english !== translated).map(([english, translated]) => [translated, english]));
   // Whole words only: JavaScript's \b knows no accented letter.
-  return { tag, written, words: new RegExp(`(?<![\\p{L}\\p{N}])(?:${spec.words})(?![\\p{L}\\p{N}])`, 'giu'), replies, back };
+  const host = spec.hostWords ? new HostWords(spec.hostWords) : undefined;
+  return { tag, written, words: new RegExp(`(?<![\\p{L}\\p{N}])(?:${spec.words})(?![\\p{L}\\p{N}])`, 'giu'), replies, back, host };
 }
 
 /** Every string in a tool's input. */
@@ -126,6 +131,19 @@ export class Languages {
       if (english !== undefined) out = out.split(said).join(english);
     }
     return out;
+  }
+
+  /** A rule's groups with what a tool's result gave said in `tag`, as the reply quotes them. */
+  quoting(match: Matched, tag: string | undefined): Matched {
+    const host = this.language(tag)?.host;
+    const quoted = match.fromResult;
+    if (!host || !quoted) return match;
+    const say = (name: string, value: string): string => (quoted.has(name) ? host.say(value) : value);
+    return {
+      ...match,
+      groups: match.groups.map((g, i) => say(String(i + 1), g)),
+      named: Object.fromEntries(Object.entries(match.named).map(([name, value]) => [name, say(name, value)])),
+    };
   }
 
   /** A string of the scenario's replies in `tag` (as it is when the language has no translation of it). */

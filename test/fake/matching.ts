@@ -241,6 +241,8 @@ export function requestFacts(body: Json, attempt = 1, languages: Languages = NO_
 export interface Matched {
   readonly groups: string[];
   readonly named: Readonly<Record<string, string>>;
+  /** The groups (named, or numbered as "1", "2") a tool's result gave: the host's words, which a reply quotes. */
+  readonly fromResult?: ReadonlySet<string>;
 }
 
 function execRegex(pattern: string, text: string | undefined): RegExpExecArray | undefined {
@@ -287,10 +289,11 @@ export function matchRule(when: Match, facts: RequestFacts): Matched | undefined
     found.push(m);
   }
   const usesResults = [when.toolResultFor, when.toolResultText, when.isError, when.toolInput].some((x) => x !== undefined);
+  let result: RegExpExecArray | undefined;
   if (usesResults) {
     const m = toolResultMatch(when, facts);
     if (!m) return undefined;
-    if (m !== 'none') found.push(m);
+    if (m !== 'none') found.push((result = m));
   }
   // Numbered groups come from the tool result's regex when there is one, else the typed text's.
   const numbered = found.at(-1);
@@ -300,7 +303,8 @@ export function matchRule(when: Match, facts: RequestFacts): Matched | undefined
     // another regex of the rule captured it.
     for (const [name, value] of Object.entries(m.groups ?? {})) if (value !== undefined || !(name in named)) named[name] = value ?? '';
   }
-  return { groups: numbered ? numbered.slice(1).map((g) => g ?? '') : [], named };
+  const fromResult = result ? new Set([...Object.keys(result.groups ?? {}), ...result.slice(1).map((_, i) => String(i + 1))]) : undefined;
+  return { groups: numbered ? numbered.slice(1).map((g) => g ?? '') : [], named, ...(fromResult ? { fromResult } : {}) };
 }
 
 /**

@@ -156,12 +156,15 @@ export const ruleSchema = z.object({ when: matchSchema, respond: stepSchema });
 /**
  * A language the scenario also answers in (languages.ts): `words`, a regex whose matches say the
  * teacher writes in it, and `replies`, each English string of the scenario's replies (a text, a
- * thinking, a string in a tool input) with its translation. In a file, `replies` may name a JSON
- * file beside the scenario (readScenarioFile reads it in).
+ * thinking, a string in a tool input) with its translation; `hostWords`, the host's own words in
+ * it (its l10n bundle), by which a reply says what it quotes of a tool's result in the language,
+ * as Claude translates what it quotes (hostWords.ts). In a file, `replies` and `hostWords` may name
+ * a JSON file, from the scenario's folder (readScenarioFile reads it in).
  */
 export const languageSchema = z.object({
   words: z.string(),
   replies: z.record(z.string(), z.string()),
+  hostWords: z.record(z.string(), z.string()).optional(),
 });
 export type LanguageSpec = z.infer<typeof languageSchema>;
 

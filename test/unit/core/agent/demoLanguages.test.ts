@@ -4,7 +4,7 @@
 // examples, every suggestion "What can you do?" offers, and a question card asked, shown and
 // answered in French, the exercise landing in the lesson.
 import * as assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BUNDLES, bundleFor } from '../../../../webview-ui/src/l10n';
 import type { AgentEvent } from '../../../../src/shared/events';
@@ -202,6 +202,38 @@ describe('offline demo: answering a teacher in their language, through the whole
         assert.match(await readFile(run.path, 'utf8'), new RegExp(`type="${kind.type}"[^>]*>\\s*<h3>(?:Writing: )?La météo`), `"${said}" adds a ${kind.type} exercise about la météo`);
         await run.close();
       }
+    });
+  }
+
+  /** The reply once a quiz is turned into a lesson, asked as the demo's suggestion says it in `said`. */
+  async function importReply(said: string): Promise<string> {
+    const run = await startDemo('french-verbs.lesson.xml');
+    await copyFile(join(ROOT, 'samples', 'weather-quiz.gift'), join(run.dir, 'workspace', 'weather-quiz.gift'));
+    const asked = await say(run, said);
+    const done = await run.harness.run({ kind: 'decision', sessionId: run.sessionId, toolCallId: pendingCall(asked.events, 'confirmation'), approved: true });
+    await run.close();
+    return textOf(done.events);
+  }
+
+  for (const [tag, spec] of LANGUAGES) {
+    it(`${tag}: says what a quiz's import brought in, and what it did not, in ${tag} as the host's own words say it`, async () => {
+      const request = 'Turn weather-quiz.gift into a lesson';
+      const inEnglish = await importReply(request);
+      const reply = await importReply(suggestionIn(spec.replies, request));
+      const host = JSON.parse(await readFile(join(ROOT, 'l10n', `bundle.l10n.${tag}.json`), 'utf8')) as Record<string, string>;
+      const fill = (key: string, ...args: string[]): string => (host[key] ?? key).replace(/\{(\d)\}/g, (_, i: string) => args[Number(i)] ?? '');
+      const counts = /(\d+) questions in (\d+) exercises/.exec(inEnglish);
+      assert.ok(counts, `the English reply gives the counts: ${inEnglish}`);
+      assert.ok(reply.includes(fill('{0} in {1} exercises', fill('{0} questions', counts[1] ?? ''), counts[2] ?? '')), `the counts in ${tag}: ${reply}`);
+      const notices = (text: string): string[] => text.split('\n').filter((l) => l.startsWith('- '));
+      assert.ok(notices(inEnglish).length >= 2, `the import has notices: ${inEnglish}`);
+      assert.equal(notices(reply).length, notices(inEnglish).length);
+      for (const [i, line] of notices(reply).entries()) {
+        const n = /^- Exercise (\d+)/.exec(notices(inEnglish)[i] ?? '')?.[1] ?? '';
+        assert.ok(line.startsWith(`- ${fill('Exercise {0}', n)}`), `"${line}" names the exercise in ${tag}`);
+        assert.notEqual(line, notices(inEnglish)[i], `"${line}" is said in ${tag}`);
+      }
+      assert.doesNotMatch(reply, /\b(?:exercises|Exercise \d|questions in)\b/, 'no English of the host left in the reply');
     });
   }
 
