@@ -85,4 +85,52 @@ describe("exports in the lesson's language", () => {
       });
     }
   }
+
+  it('GIFT written by hand in French, in small letters, without the language comment: a not-given statement, a sequence, a model answer with criteria, word limits', () => {
+    const gift = [
+      '$CATEGORY: $course$/top/Le marché',
+      '',
+      '// [tag:true-false]',
+      '::Q1::[html]Léa aime le fromage.{~vrai ~faux =on ne sait pas}',
+      '',
+      '// [tag:sequencing]',
+      '::Q2::[html]numérote les lignes dans le bon ordre (1 pour la première).{=Elle prend le bus. -> 2 =Léa se lève. -> 1}',
+      '',
+      '// [tag:short-answer]',
+      "::Q3::[html]Pourquoi ?{####<p>réponse modèle\u00a0\\: Pour acheter des fruits.</p><p><strong>critères d'évaluation</strong></p><ul><li>Utilise le présent (2 points)</li><li>Sois clair (1 point)</li></ul>}",
+      '',
+      '// [tag:writing]',
+      '::Q4::[html]<p>Raconte ton week-end.</p><p>écris entre 60 et 90 mots.</p>{}',
+      '',
+    ].join('\n');
+    const back = importQuiz(new TextEncoder().encode(gift), 'marche.gift');
+    assert.ok(back.ok, back.ok ? '' : back.message);
+    assert.match(back.xml, /<statement answer="not-given" student-answer="">Léa aime le fromage\.<\/statement>/);
+    assert.match(back.xml, /<sequence student-answer="">\s*<item order="2">Elle prend le bus\.<\/item>\s*<item order="1">Léa se lève\.<\/item>/);
+    assert.deepEqual(back.notCarried.filter((n) => /not kept/.test(n.message)), [], 'the sequence\'s question is ours, not the teacher\'s');
+    assert.match(back.xml, /<model-answer>Pour acheter des fruits\.<\/model-answer>/);
+    assert.match(back.xml, /<criterion points="2">Utilise le présent<\/criterion>\s*<criterion points="1">Sois clair<\/criterion>/);
+    assert.match(back.xml, /<writing-area[^>]* min-words="60" max-words="90"/);
+    assert.doesNotMatch(back.xml, /écris entre|réponse modèle|critères/i);
+  });
+
+  it('QTI items written by hand in German and Spanish, without xml:lang: a statement, a model answer with criteria, a word limit', () => {
+    const item = (label: string, body: string, declaration = '<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="string"/>') =>
+      `<qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="q" title="q" label="${label}" adaptive="false" time-dependent="false">${declaration}<qti-item-body>${body}</qti-item-body></qti-assessment-item>`;
+    const read = (xml: string) => {
+      const back = importQuiz(new TextEncoder().encode(xml), 'item.xml');
+      assert.ok(back.ok, back.ok ? '' : back.message);
+      return back.xml;
+    };
+    const choices = ['Verdadero', 'falso', 'NO SE DICE'].map((c, i) => `<qti-simple-choice identifier="C${i}">${c}</qti-simple-choice>`).join('');
+    const statement = item('true-false', `<qti-choice-interaction response-identifier="RESPONSE" max-choices="1"><qti-prompt>A Lea le gusta el queso.</qti-prompt>${choices}</qti-choice-interaction>`, '<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="identifier"><qti-correct-response><qti-value>C2</qti-value></qti-correct-response></qti-response-declaration>');
+    assert.match(read(statement), /<statement id="q" answer="not-given" student-answer="">A Lea le gusta el queso\.<\/statement>/);
+    const scorer = '<qti-rubric-block use="scoring" view="scorer"><qti-content-body><p>MUSTERLÖSUNG: Um Obst zu kaufen.</p><p><strong>bewertungskriterien</strong></p><ul><li>Benutzt das Präsens (2 Punkte)</li><li>Klar (1 Punkt)</li></ul></qti-content-body></qti-rubric-block>';
+    const open = read(item('short-answer', `${scorer}<qti-extended-text-interaction response-identifier="RESPONSE"><qti-prompt>Warum?</qti-prompt></qti-extended-text-interaction>`));
+    assert.match(open, /<model-answer>Um Obst zu kaufen\.<\/model-answer>/);
+    assert.match(open, /<criterion points="2">Benutzt das Präsens<\/criterion>\s*<criterion points="1">Klar<\/criterion>/);
+    const writing = read(item('writing', '<p>Escribe una postal.</p><p>Escribe como máximo 50 palabras.</p><qti-extended-text-interaction response-identifier="RESPONSE"/>'));
+    assert.match(writing, /<writing-area[^>]* max-words="50"/);
+    assert.doesNotMatch(writing, /como máximo/);
+  });
 });
