@@ -4,7 +4,7 @@
 // another language, or without one, gets English. Students are addressed as their textbooks do
 // (tu, du, tú). Placeholders are {0}, {1}.
 import { EXERCISE_TYPE_LABELS } from './exerciseTypeLabels';
-import { byLanguage } from './l10n';
+import { byLanguage, fillIn } from './l10n';
 import { isPseudo, pseudoText } from './pseudo';
 
 export interface WorksheetWords {
@@ -29,6 +29,8 @@ export interface WorksheetWords {
   /** Other accepted answers in the key: "also {0}". */
   readonly also: string;
   readonly statement: { readonly true: string; readonly false: string; readonly 'not-given': string };
+  /** A sequence asked as a matching question (Moodle's GIFT has no ordering question): each line gets its number. */
+  readonly orderPrompt: string;
   /**
    * What a teacher of that language calls each exercise type, as a name (not an instruction to
    * students): the preview, Create Exercise and the teacher's copy say it.
@@ -54,6 +56,7 @@ const en: WorksheetWords = {
   chooseAll: '(choose all that apply)',
   also: 'also {0}',
   statement: { true: 'True', false: 'False', 'not-given': 'Not given' },
+  orderPrompt: 'Give each line its position in the right order (1 is first).',
   types: EXERCISE_TYPE_LABELS,
 };
 
@@ -75,6 +78,7 @@ const fr: WorksheetWords = {
   chooseAll: '(plusieurs réponses possibles)',
   also: 'aussi {0}',
   statement: { true: 'Vrai', false: 'Faux', 'not-given': 'On ne sait pas' },
+  orderPrompt: 'Numérote les lignes dans le bon ordre (1 pour la première).',
   types: new Map([
     ['fill-blanks', 'Texte à trous'],
     ['multiple-choice', 'Choix multiple'],
@@ -103,6 +107,7 @@ const de: WorksheetWords = {
   chooseAll: '(mehrere Antworten möglich)',
   also: 'auch {0}',
   statement: { true: 'Richtig', false: 'Falsch', 'not-given': 'Steht nicht im Text' },
+  orderPrompt: 'Nummeriere die Zeilen in der richtigen Reihenfolge (1 für die erste).',
   types: new Map([
     ['fill-blanks', 'Lückentext'],
     ['multiple-choice', 'Multiple Choice'],
@@ -131,6 +136,7 @@ const es: WorksheetWords = {
   chooseAll: '(puede haber varias respuestas correctas)',
   also: 'también {0}',
   statement: { true: 'Verdadero', false: 'Falso', 'not-given': 'No se menciona' },
+  orderPrompt: 'Numera las líneas en el orden correcto (1 para la primera).',
   types: new Map([
     ['fill-blanks', 'Completar huecos'],
     ['multiple-choice', 'Opción múltiple'],
@@ -146,6 +152,18 @@ export const WORKSHEET_LANGUAGES: Readonly<Record<string, WorksheetWords>> = { e
 /** The words for `lang` ("fr", "de-AT"...); English when it has none of its own. */
 export function worksheetWords(lang: string | undefined): WorksheetWords {
   return byLanguage(WORKSHEET_LANGUAGES, lang, en);
+}
+
+/** A number of points as a sheet says it: "1 point", "2 points". */
+export function pointsText(words: WorksheetWords, n: number): string {
+  return n === 1 ? words.onePoint : fillIn(words.points, n);
+}
+
+/** The word limits as a sheet states them ("Write at least 80 words."); '' without a limit. */
+export function wordLimitText(words: WorksheetWords, min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return fillIn(words.writeRange, min, max);
+  if (min !== undefined) return fillIn(words.writeAtLeast, min);
+  return max !== undefined ? fillIn(words.writeAtMost, max) : '';
 }
 
 /** What a teacher in `lang` calls exercise `type` ("sequencing" is "Put in order"); an unknown type as written. */

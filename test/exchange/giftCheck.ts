@@ -7,6 +7,7 @@ import { exportLesson } from '../../src/core/exchange/exchange';
 import { buildLessonView } from '../../src/core/lesson/lessonView';
 import type { ContentBlock, Inline, LessonView } from '../../src/shared/lessonView';
 import { read, words } from './lessonText';
+import { worksheetWords, type WorksheetWords } from '../../src/shared/worksheetWords';
 
 export interface GiftQuestionSummary {
   type: GIFTQuestion['type'];
@@ -16,6 +17,8 @@ export interface GiftQuestionSummary {
 }
 
 function expectedOf(lesson: LessonView): GiftQuestionSummary[] {
+  // The words around the lesson's are the printed sheet's, in the lesson's language.
+  const sheet = worksheetWords(lesson.lang);
   const out: GiftQuestionSummary[] = [];
   for (const ex of lesson.blocks) {
     if (ex.kind !== 'exercise') continue;
@@ -29,21 +32,21 @@ function expectedOf(lesson: LessonView): GiftQuestionSummary[] {
         out.push({ type: bank ? 'MC' : 'Short', stem: stem.replace(/\s+/g, ' ').trim(), right: bank ? [gap.answer] : [gap.answer, ...gap.alts] });
       });
     }
-    for (const b of ex.blocks) out.push(...expectedOfBlock(b, notGiven));
+    for (const b of ex.blocks) out.push(...expectedOfBlock(b, notGiven, sheet));
   }
   return out;
 }
 
-function expectedOfBlock(b: ContentBlock, notGiven: boolean): GiftQuestionSummary[] {
+function expectedOfBlock(b: ContentBlock, notGiven: boolean, sheet: WorksheetWords): GiftQuestionSummary[] {
   switch (b.kind) {
     case 'question':
       return [{ type: 'MC', stem: words(b.prompt), right: b.options.filter((o) => o.correct).map((o) => words(o.content)), ...(b.explanation ? { feedback: words(b.explanation) } : {}) }];
     case 'statement': {
-      const key = { true: 'True', false: 'False', 'not-given': 'Not given' }[b.answer ?? 'true'];
+      const key = sheet.statement[b.answer ?? 'true'];
       return [{ type: notGiven ? 'MC' : 'TF', stem: words(b.content), right: [notGiven ? key : String(b.answer === 'true')], ...(b.correction ? { feedback: b.correction } : {}) }];
     }
     case 'sequence':
-      return [{ type: 'Matching', stem: 'Give each line its position in the right order (1 is first).', right: b.items.map((i) => `${words(i.content)} -> ${i.order}`) }];
+      return [{ type: 'Matching', stem: sheet.orderPrompt, right: b.items.map((i) => `${words(i.content)} -> ${i.order}`) }];
     case 'shortAnswer':
       return [{ type: 'Essay', stem: words(b.prompt), right: [], ...(b.modelAnswer ? { feedback: words(b.modelAnswer) } : {}) }];
     case 'writingArea':

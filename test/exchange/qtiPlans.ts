@@ -4,6 +4,7 @@
 // which is the order the export writes its items in.
 import type { ContentBlock, ExerciseView, Inline, LessonView } from '../../src/shared/lessonView';
 import { words } from './lessonText';
+import { worksheetWords, type WorksheetWords } from '../../src/shared/worksheetWords';
 import type { Answer, Interaction } from './qtiPlayer';
 
 export interface ItemPlan {
@@ -53,7 +54,7 @@ function choicePlan(prompt: string, options: ReadonlyArray<{ label: string; corr
   };
 }
 
-function blockPlans(b: ContentBlock, ex: { bank?: readonly string[]; notGiven: boolean }, where: () => string): ItemPlan[] {
+function blockPlans(b: ContentBlock, ex: { bank?: readonly string[]; notGiven: boolean; sheet: WorksheetWords }, where: () => string): ItemPlan[] {
   switch (b.kind) {
     case 'paragraph':
       return blanksOf(b.content).length > 0 ? [gapPlan(b.content, ex.bank, where())] : [];
@@ -62,7 +63,7 @@ function blockPlans(b: ContentBlock, ex: { bank?: readonly string[]; notGiven: b
     case 'question':
       return [choicePlan(words(b.prompt), b.options.map((o) => ({ label: words(o.content), correct: o.correct })), where())];
     case 'statement': {
-      const labels = ex.notGiven ? ['True', 'False', 'Not given'] : ['True', 'False'];
+      const labels = [ex.sheet.statement.true, ex.sheet.statement.false, ...(ex.notGiven ? [ex.sheet.statement['not-given']] : [])];
       const key = { true: 0, false: 1, 'not-given': 2 }[b.answer ?? 'true'];
       return [choicePlan(words(b.content), labels.map((label, i) => ({ label, correct: i === key })), where())];
     }
@@ -81,17 +82,19 @@ function blockPlans(b: ContentBlock, ex: { bank?: readonly string[]; notGiven: b
   }
 }
 
-function exercisePlans(ex: ExerciseView, number: number): ItemPlan[] {
+function exercisePlans(ex: ExerciseView, number: number, sheet: WorksheetWords): ItemPlan[] {
   const bankBlock = ex.blocks.find((b) => b.kind === 'wordBank');
   const bank = bankBlock?.kind === 'wordBank' ? bankBlock.words.map((w) => w.text) : undefined;
   const notGiven = ex.blocks.some((b) => b.kind === 'statement' && b.answer === 'not-given');
   let question = 0;
   const where = () => `Exercise ${number}, question ${++question}`;
-  return ex.blocks.flatMap((b) => blockPlans(b, { ...(bank ? { bank } : {}), notGiven }, where));
+  return ex.blocks.flatMap((b) => blockPlans(b, { ...(bank ? { bank } : {}), notGiven, sheet }, where));
 }
 
 /** Every question of the lesson as the item a student would answer. */
 export function itemPlans(lesson: LessonView): ItemPlan[] {
   let number = 0;
-  return lesson.blocks.flatMap((b) => (b.kind === 'exercise' ? exercisePlans(b, ++number) : []));
+  // A statement's answers are the printed sheet's, in the lesson's language.
+  const sheet = worksheetWords(lesson.lang);
+  return lesson.blocks.flatMap((b) => (b.kind === 'exercise' ? exercisePlans(b, ++number, sheet) : []));
 }

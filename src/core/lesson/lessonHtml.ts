@@ -22,7 +22,7 @@ import type {
 import { exerciseLabel, inCopy, STATEMENT_ANSWERS } from '../../shared/lessonView';
 import { LESSON_HTML_STYLE } from './lessonHtmlStyle';
 import { fillIn } from '../../shared/l10n';
-import { worksheetWords, type WorksheetWords } from '../../shared/worksheetWords';
+import { pointsText, wordLimitText, worksheetWords, type WorksheetWords } from '../../shared/worksheetWords';
 
 export interface LessonHtmlOptions {
   copy: Copy;
@@ -44,7 +44,7 @@ class Renderer {
   ) {}
 
   private points(n: number): string {
-    return n === 1 ? this.words.onePoint : fillIn(this.words.points, n);
+    return pointsText(this.words, n);
   }
 
   private get teacher(): boolean {
@@ -134,14 +134,7 @@ class Renderer {
 
   private writingArea(area: WritingAreaView): string {
     const { minWords: min, maxWords: max } = area;
-    const limit =
-      min !== undefined && max !== undefined
-        ? fillIn(this.words.writeRange, min, max)
-        : min !== undefined
-          ? fillIn(this.words.writeAtLeast, min)
-          : max !== undefined
-            ? fillIn(this.words.writeAtMost, max)
-            : '';
+    const limit = wordLimitText(this.words, min, max);
     return `<div class="writing-area">${limit ? `<p class="hint">${escapeHtml(limit)}</p>` : ''}${this.ruled(area.lines ?? 8)}</div>`;
   }
 

@@ -9,7 +9,7 @@ import type { ExerciseType } from '../../lesson/vocabulary';
 import type { Converted } from '../groups';
 import type { Lost } from '../markup';
 import type { Question } from '../quiz';
-import { NOT_GIVEN_OPTIONS, ORDER_PROMPT } from '../words';
+import { isOrderPrompt, isStatementChoice } from '../words';
 import { feedbackNotes, giftInlines, giftPlain, withGap } from './giftText';
 
 function isRight(c: TextChoice): boolean {
@@ -17,9 +17,8 @@ function isRight(c: TextChoice): boolean {
 }
 
 function statementOf(q: MultipleChoice, lost: Lost): Converted | undefined {
-  const labels = q.choices.map((c) => giftPlain(c.text).toLowerCase());
-  const wanted = NOT_GIVEN_OPTIONS.map((o) => o.toLowerCase());
-  if (labels.length !== 3 || labels.some((l, i) => l !== wanted[i])) return undefined;
+  const labels = q.choices.map((c) => giftPlain(c.text));
+  if (labels.length !== 3 || !isStatementChoice(labels)) return undefined;
   const key = q.choices.findIndex(isRight);
   if (key < 0 || q.choices.filter(isRight).length !== 1) return undefined;
   const correction = giftPlain(q.globalFeedback);
@@ -53,7 +52,7 @@ export function convertMatching(q: Matching, lost: Lost, said: Said[]): Converte
   const isOrder = positions.every((n) => Number.isInteger(n)) && [...positions].sort((a, b) => a - b).every((n, i) => n === i + 1);
   if (isOrder) {
     const stem = giftPlain(q.stem);
-    if (stem && stem !== ORDER_PROMPT) said.push(l10n.both('the question “{0}” is not kept: a sequence has no question of its own', stem));
+    if (stem && !isOrderPrompt(stem)) said.push(l10n.both('the question “{0}” is not kept: a sequence has no question of its own', stem));
     return { type: 'sequencing', questions: [{ kind: 'order', items: q.matchPairs.map((p, i) => ({ content: giftInlines(p.subquestion, lost), order: positions[i] ?? i + 1 })) }] };
   }
   said.push(l10n.both('a matching question became gaps to fill from a word bank, one per line'));

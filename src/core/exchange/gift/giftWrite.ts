@@ -5,8 +5,9 @@ import { blockMarkup, escapeXml, inlineMarkup } from '../markup';
 import type { Criterion, Exercise, Gap, GapText, Notice, Passage, Question, Quiz, Text, TextBlock } from '../quiz';
 import { plain } from '../quiz';
 import { exportPlace } from '../fromLesson';
-import { criteriaHtml, limitHtml, MODEL_ANSWER, NOT_GIVEN_OPTIONS, ORDER_PROMPT } from '../words';
+import { criteriaHtml, limitHtml, modelAnswerHtml, statementLabels } from '../words';
 import { l10n } from '../../../shared/l10n';
+import { worksheetWords, type WorksheetWords } from '../../../shared/worksheetWords';
 
 /** GIFT's own characters are escaped with a backslash everywhere in text. */
 export function escapeGift(text: string): string {
@@ -39,8 +40,12 @@ class GiftWriter {
   private exerciseNumber = 0;
   private questionNumber = 0;
   private place = '';
+  /** The words written around the lesson's, in its language. */
+  private readonly words: WorksheetWords;
 
-  constructor(private readonly quiz: Quiz) {}
+  constructor(private readonly quiz: Quiz) {
+    this.words = worksheetWords(quiz.lang);
+  }
 
   private say(message: string): void {
     if (!this.notices.some((n) => n.place === this.place && n.message === message)) this.notices.push({ place: this.place, message });
@@ -121,7 +126,7 @@ class GiftWriter {
         return this.statement(q, notGiven, meta);
       case 'order':
         this.say(l10n.t('GIFT has no ordering question: each sequence became a matching question, where students give each line its position (1 is first).'));
-        return this.question(meta, `${this.title()}${html(escapeXml(ORDER_PROMPT))}{${q.items.map((i) => `=${textHtml(i.content)} -> ${i.order}`).join(' ')}}`);
+        return this.question(meta, `${this.title()}${html(escapeXml(this.words.orderPrompt))}{${q.items.map((i) => `=${textHtml(i.content)} -> ${i.order}`).join(' ')}}`);
       case 'open':
         return this.open(q, meta);
       case 'essay':
@@ -150,7 +155,7 @@ class GiftWriter {
     if (notGiven) {
       this.say(l10n.t('GIFT true/false questions have no “not given”: its statements became multiple-choice questions with the answers True, False and Not given.'));
       const key = { true: 0, false: 1, 'not-given': 2 }[q.answer];
-      const options = NOT_GIVEN_OPTIONS.map((label, i) => `${i === key ? '=' : '~'}${label}`);
+      const options = statementLabels(this.words).map((label, i) => `${i === key ? '=' : '~'}${html(escapeXml(label))}`);
       return this.question(meta, `${this.title()}${textHtml(q.content)}{${options.join(' ')}${fb}}`);
     }
     this.question(meta, `${this.title()}${textHtml(q.content)}{${q.answer === 'true' ? 'TRUE' : 'FALSE'}${fb}}`);
@@ -158,8 +163,8 @@ class GiftWriter {
 
   private open(q: Extract<Question, { kind: 'open' }>, meta: { id?: string | undefined; tags: readonly string[] }): void {
     const parts = [
-      ...(q.modelAnswer ? [`<p>${escapeXml(MODEL_ANSWER)} ${inlineMarkup(q.modelAnswer)}</p>`] : []),
-      ...(q.rubric ? [criteriaHtml(q.rubric)] : []),
+      ...(q.modelAnswer ? [modelAnswerHtml(q.modelAnswer, this.words)] : []),
+      ...(q.rubric ? [criteriaHtml(q.rubric, this.words)] : []),
     ];
     if (q.modelAnswer || q.rubric) this.say(l10n.t('The model answers and marking criteria are the feedback students see once the quiz is marked (GIFT has no place for the grader alone).'));
     if (q.lines) this.say(l10n.t('The answer space is not carried: Moodle sets the size of the answer box.'));
@@ -167,10 +172,10 @@ class GiftWriter {
   }
 
   private essay(q: Extract<Question, { kind: 'essay' }>, intro: readonly TextBlock[], rubric: readonly Criterion[] | undefined, meta: { id?: string | undefined; tags: readonly string[] }): void {
-    const limit = limitHtml(q.minWords, q.maxWords);
+    const limit = limitHtml(q.minWords, q.maxWords, this.words);
     if (limit) this.say(l10n.t('The word limits are written in the task: GIFT cannot set them.'));
     if (q.lines) this.say(l10n.t('The writing space is not carried: Moodle sets the size of the answer box.'));
-    const task = [...intro.map((b) => blockMarkup(b)), limit, rubric && intro.length > 0 ? criteriaHtml(rubric) : ''].join('');
+    const task = [...intro.map((b) => blockMarkup(b)), limit, rubric && intro.length > 0 ? criteriaHtml(rubric, this.words) : ''].join('');
     this.question(meta, `${this.title()}${html(task || '<p>Write your answer.</p>')}{}`);
   }
 }

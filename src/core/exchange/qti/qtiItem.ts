@@ -6,7 +6,8 @@
 import { blockMarkup, escapeText, escapeXml, inlineMarkup } from '../markup';
 import type { Criterion, Gap, Question, Text, TextBlock } from '../quiz';
 import { plain } from '../quiz';
-import { criteriaHtml, limitHtml, MODEL_ANSWER, NOT_GIVEN_OPTIONS } from '../words';
+import { criteriaHtml, limitHtml, modelAnswerHtml, statementLabels } from '../words';
+import { worksheetWords, type WorksheetWords } from '../../../shared/worksheetWords';
 
 export const QTI_NS = 'http://www.imsglobal.org/xsd/imsqtiasi_v3p0';
 const SCHEMA = `${QTI_NS} https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0_v1p0.xsd`;
@@ -77,25 +78,25 @@ function choice(prompt: Text, options: ReadonlyArray<{ content: Text; correct: b
   return { declarations: [declaration], body, processing: [ifCorrect('RESPONSE')], maxScore: 1, ...(feedback ? { feedback } : {}) };
 }
 
-function scorerRubric(modelAnswer: Text | undefined, rubric: readonly Criterion[] | undefined): string {
-  const parts = [...(modelAnswer ? [`<p>${escapeText(MODEL_ANSWER)} ${inlineMarkup(modelAnswer)}</p>`] : []), ...(rubric ? [criteriaHtml(rubric)] : [])];
+function scorerRubric(modelAnswer: Text | undefined, rubric: readonly Criterion[] | undefined, words: WorksheetWords): string {
+  const parts = [...(modelAnswer ? [modelAnswerHtml(modelAnswer, words)] : []), ...(rubric ? [criteriaHtml(rubric, words)] : [])];
   return parts.length > 0 ? `<qti-rubric-block use="scoring" view="scorer"><qti-content-body>${parts.join('')}</qti-content-body></qti-rubric-block>` : '';
 }
 
-function extended(q: Extract<Question, { kind: 'open' | 'essay' }>, ctx: ItemContext): Parts {
+function extended(q: Extract<Question, { kind: 'open' | 'essay' }>, ctx: ItemContext, words: WorksheetWords): Parts {
   const lines = q.lines ? ` expected-lines="${q.lines}"` : '';
   if (q.kind === 'open') {
     const model = q.modelAnswer ? correct([plain(q.modelAnswer)]) : '';
     return {
       declarations: [`<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="string">${model}</qti-response-declaration>`],
-      body: `${scorerRubric(q.modelAnswer, q.rubric)}<qti-extended-text-interaction response-identifier="RESPONSE"${lines}><qti-prompt>${inlineMarkup(q.prompt)}</qti-prompt></qti-extended-text-interaction>`,
+      body: `${scorerRubric(q.modelAnswer, q.rubric, words)}<qti-extended-text-interaction response-identifier="RESPONSE"${lines}><qti-prompt>${inlineMarkup(q.prompt)}</qti-prompt></qti-extended-text-interaction>`,
       processing: [],
       maxScore: q.rubric?.reduce((n, c) => n + (c.points ?? 0), 0) || 1,
       human: true,
     };
   }
-  const rubric = ctx.rubric ? `<qti-rubric-block use="instructions" view="candidate"><qti-content-body>${criteriaHtml(ctx.rubric)}</qti-content-body></qti-rubric-block>` : '';
-  const task = `${(ctx.intro ?? []).map((b) => blockMarkup(b)).join('')}${limitHtml(q.minWords, q.maxWords)}`;
+  const rubric = ctx.rubric ? `<qti-rubric-block use="instructions" view="candidate"><qti-content-body>${criteriaHtml(ctx.rubric, words)}</qti-content-body></qti-rubric-block>` : '';
+  const task = `${(ctx.intro ?? []).map((b) => blockMarkup(b)).join('')}${limitHtml(q.minWords, q.maxWords, words)}`;
   return {
     declarations: ['<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="string"/>'],
     body: `${task}${rubric}<qti-extended-text-interaction response-identifier="RESPONSE"${lines}/>`,
@@ -106,13 +107,14 @@ function extended(q: Extract<Question, { kind: 'open' | 'essay' }>, ctx: ItemCon
 }
 
 function parts(q: Question, ctx: ItemContext, notGiven: boolean): Parts {
+  const words = worksheetWords(ctx.lang);
   switch (q.kind) {
     case 'gaps':
       return gaps(q.content, ctx.wordBank);
     case 'choice':
       return choice(q.prompt, q.options, q.multiple, q.options.map((_, i) => String.fromCharCode(65 + (i % 26)) + (i >= 26 ? String(i) : '')), q.explanation && inlineMarkup(q.explanation));
     case 'statement': {
-      const labels = notGiven ? NOT_GIVEN_OPTIONS : NOT_GIVEN_OPTIONS.slice(0, 2);
+      const labels = statementLabels(words).slice(0, notGiven ? 3 : 2);
       const ids = ['TRUE', 'FALSE', 'NOT_GIVEN'];
       const answer = { true: 0, false: 1, 'not-given': 2 }[q.answer];
       const options = labels.map((l, i) => ({ content: [{ kind: 'text' as const, text: l }], correct: i === answer }));
@@ -131,7 +133,7 @@ function parts(q: Question, ctx: ItemContext, notGiven: boolean): Parts {
     }
     case 'open':
     case 'essay':
-      return extended(q, ctx);
+      return extended(q, ctx, words);
   }
 }
 

@@ -10,7 +10,7 @@ import type { Lost, MarkupNode } from '../markup';
 import { readBlocks, readInlines } from '../markup';
 import type { Gap, GapText, Passage, Question, Text, TextBlock } from '../quiz';
 import { plain } from '../quiz';
-import { NOT_GIVEN_OPTIONS, readCriteria, readLimit, readModelAnswer } from '../words';
+import { isStatementChoice, readCriteria, readLimit, readModelAnswer } from '../words';
 import { child, children, descendants, textContent, type QtiElement } from './qtiNodes';
 
 export type ItemReading = { kind: 'question'; converted: Converted; tagged?: ExerciseType; id: string | undefined } | { kind: 'passage'; passage: Passage };
@@ -68,11 +68,10 @@ function promptOf(interaction: QtiElement, body: QtiElement, lost: Lost): Text {
 
 function choiceItem(interaction: QtiElement, body: QtiElement, decl: Declaration | undefined, feedback: Text, lost: Lost): Converted {
   const choices = children(interaction, 'qti-simple-choice');
-  const labels = choices.map((c) => textContent(c).trim().toLowerCase());
+  const labels = choices.map((c) => textContent(c).trim());
   const ids = choices.map((c) => c.attributes['identifier'] ?? '');
   const correct = decl?.correct ?? [];
-  const truth = NOT_GIVEN_OPTIONS.map((o) => o.toLowerCase());
-  if ((labels.length === 2 || labels.length === 3) && labels.every((l, i) => l === truth[i]) && correct.length === 1) {
+  if ((labels.length === 2 || labels.length === 3) && isStatementChoice(labels) && correct.length === 1) {
     const answer = STATEMENT_ANSWERS[ids.indexOf(correct[0] ?? '')] ?? 'true';
     const correction = plain(feedback);
     return { type: 'true-false', questions: [{ kind: 'statement', content: promptOf(interaction, body, lost), answer, ...(correction ? { correction } : {}) }] };

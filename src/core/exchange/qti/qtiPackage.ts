@@ -6,7 +6,8 @@ import { exportPlace } from '../fromLesson';
 import { blockMarkup, escapeXml } from '../markup';
 import type { Exercise, Notice, Quiz } from '../quiz';
 import { QTI_NS, qtiItem, qtiTextItem } from './qtiItem';
-import { l10n } from '../../../shared/l10n';
+import { fillIn, l10n } from '../../../shared/l10n';
+import { pointsText, worksheetWords, type WorksheetWords } from '../../../shared/worksheetWords';
 
 const CP_NS = 'http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1';
 
@@ -21,9 +22,9 @@ export interface QtiExport {
   readonly notices: Notice[];
 }
 
-/** The labels an item carries for its exercise type, and the section titles' pattern. */
-export function sectionTitle(number: number, ex: Pick<Exercise, 'level' | 'points'>): string {
-  return [`Exercise ${number}`, ex.level, ex.points === undefined ? undefined : `${ex.points} points`].filter(Boolean).join(' · ');
+/** A section's title, in the lesson's language (read back by words.ts: readExerciseTitle). */
+function sectionTitle(number: number, ex: Pick<Exercise, 'level' | 'points'>, words: WorksheetWords): string {
+  return [fillIn(words.exercise, number), ex.level, ex.points === undefined ? undefined : pointsText(words, ex.points)].filter(Boolean).join(' · ');
 }
 
 class Identifiers {
@@ -47,8 +48,12 @@ class QtiWriter {
   private readonly sections: string[] = [];
   private exercises = 0;
   private texts = 0;
+  /** The words students read around the lesson's, in its language. */
+  private readonly words: WorksheetWords;
 
-  constructor(private readonly quiz: Quiz) {}
+  constructor(private readonly quiz: Quiz) {
+    this.words = worksheetWords(quiz.lang);
+  }
 
   private item(identifier: string, text: string): string {
     this.files.push({ path: `items/${identifier}.xml`, text });
@@ -76,7 +81,7 @@ class QtiWriter {
       ...(ex.notes ? [rubricBlock('tutor', ex.notes.map((b) => blockMarkup(b)).join(''))] : []),
     ];
     this.sections.push(
-      `    <qti-assessment-section identifier="${sectionId}" title="${escapeXml(sectionTitle(number, ex))}" visible="true">\n${[...blocks, ...refs].map((l) => `      ${l}`).join('\n')}\n    </qti-assessment-section>`,
+      `    <qti-assessment-section identifier="${sectionId}" title="${escapeXml(sectionTitle(number, ex, this.words))}" visible="true">\n${[...blocks, ...refs].map((l) => `      ${l}`).join('\n')}\n    </qti-assessment-section>`,
     );
   }
 
@@ -87,10 +92,10 @@ class QtiWriter {
         continue;
       }
       const identifier = this.ids.take(undefined, `text-${++this.texts}`);
-      const title = part.teacherOnly ? "Teacher's note" : 'Text';
+      const title = part.teacherOnly ? this.words.teachersNote : 'Text';
       if (part.teacherOnly) this.notices.push({ place: l10n.t('Teacher notes'), message: l10n.t('Teacher notes are items with a rubric for the tutor, which students do not see (not every platform shows it).') });
       const ref = this.item(identifier, qtiTextItem(part.blocks, { identifier, title, lang: this.quiz.lang }, part.teacherOnly === true));
-      this.sections.push(`    <qti-assessment-section identifier="${identifier}-section" title="${title}" visible="true">\n      ${ref}\n    </qti-assessment-section>`);
+      this.sections.push(`    <qti-assessment-section identifier="${identifier}-section" title="${escapeXml(title)}" visible="true">\n      ${ref}\n    </qti-assessment-section>`);
     }
     const title = escapeXml(this.quiz.title ?? 'Lesson');
     const test = [

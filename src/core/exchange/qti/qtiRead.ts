@@ -10,6 +10,7 @@ import type { Notice, Quiz } from '../quiz';
 import { readItem } from './qtiItemRead';
 import { child, children, descendants, qti12, readQtiXml, textContent, type QtiElement } from './qtiNodes';
 import { CEFR_SOURCE } from './qtiPackage';
+import { readExerciseTitle } from '../words';
 
 /** A failure's message is said both ways: the teacher's card and the model's result. */
 export type QtiReading = { ok: true; quiz: Quiz; notices: Notice[]; modelNotices: Notice[] } | { ok: false; message: Said };
@@ -83,12 +84,12 @@ class PackageReader {
       children(section, 'qti-rubric-block')
         .filter((r) => (r.attributes['view'] ?? '').split(/\s+/).includes(view))
         .flatMap((r) => readBlocks((child(r, 'qti-content-body') ?? r).children, lost));
-    const title = /^Exercise \d+(?: · ([ABC][12]))?(?: · (\d+(?:\.\d+)?) points)?$/.exec(section.attributes['title'] ?? '');
+    const title = readExerciseTitle(section.attributes['title'] ?? '');
     this.groups.boundary();
     const intro = rubric('candidate');
     const notes = rubric('tutor');
     if (intro.length > 0 || notes.length > 0 || title) {
-      this.groups.text({ kind: 'passage', blocks: intro }, section.attributes['identifier'], undefined, title?.[1], title?.[2] ? Number(title[2]) : undefined, notes);
+      this.groups.text({ kind: 'passage', blocks: intro }, section.attributes['identifier'], undefined, title?.level, title?.points, notes);
     }
     this.groups.lose(lost, []);
     for (const part of children(section)) {

@@ -5,8 +5,10 @@
 import * as assert from 'node:assert/strict';
 import { checkGift } from '../../../exchange/giftCheck';
 import { SEED_EVERY_KIND, sampleLessons, skillExamples } from '../lesson/lessonExamples';
+import { lessonIn } from './languageLessons';
 
-export const ALL_LESSONS = [...skillExamples(), ...sampleLessons(), { name: 'seed format', xml: SEED_EVERY_KIND }];
+// The French lesson has the words an export writes around the lesson's, in French: the readers must take them too.
+export const ALL_LESSONS = [...skillExamples(), ...sampleLessons(), { name: 'seed format', xml: SEED_EVERY_KIND }, { name: 'a lesson in French', xml: lessonIn('fr') }];
 
 describe('GIFT export, read by gift-pegjs', () => {
   for (const { name, xml } of ALL_LESSONS) {
