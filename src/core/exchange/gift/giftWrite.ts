@@ -153,9 +153,11 @@ class GiftWriter {
   private statement(q: Extract<Question, { kind: 'statement' }>, notGiven: boolean, meta: { id?: string | undefined; tags: readonly string[] }): void {
     const fb = q.correction ? ` ####${html(escapeXml(q.correction))}` : '';
     if (notGiven) {
-      this.say(l10n.t('GIFT true/false questions have no “not given”: its statements became multiple-choice questions with the answers True, False and Not given.'));
+      const labels = statementLabels(this.words);
+      // The answers as the file says them, in the lesson's language (the notice is in the teacher's).
+      this.say(l10n.t('GIFT true/false questions have no “not given”: its statements became multiple-choice questions with the answers “{0}”, “{1}” and “{2}”.', ...labels));
       const key = { true: 0, false: 1, 'not-given': 2 }[q.answer];
-      const options = statementLabels(this.words).map((label, i) => `${i === key ? '=' : '~'}${html(escapeXml(label))}`);
+      const options = labels.map((label, i) => `${i === key ? '=' : '~'}${html(escapeXml(label))}`);
       return this.question(meta, `${this.title()}${textHtml(q.content)}{${options.join(' ')}${fb}}`);
     }
     this.question(meta, `${this.title()}${textHtml(q.content)}{${q.answer === 'true' ? 'TRUE' : 'FALSE'}${fb}}`);

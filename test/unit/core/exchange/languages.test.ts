@@ -68,6 +68,16 @@ describe("exports in the lesson's language", () => {
         for (const english of englishWords(lang, format)) assert.doesNotMatch(text, english);
       });
 
+      if (format === 'gift') {
+        it(`gift, ${lang}: the notice on not-given statements names the answers the file gives them`, () => {
+          const out = exportLesson(lessonIn(lang), 'gift', 'lesson.lesson.xml');
+          assert.ok(out.ok);
+          const { true: yes, false: no, 'not-given': unsaid } = worksheetWords(lang).statement;
+          const notice = out.notCarried.find((n) => /have no “not given”/.test(n.message));
+          assert.equal(notice?.message.endsWith(`with the answers “${yes}”, “${no}” and “${unsaid}”.`), true, notice?.message);
+        });
+      }
+
       it(`${format}, ${lang}: the file comes back as the same lesson, with nothing said about a sequence's question`, () => {
         const xml = lessonIn(lang);
         const back = reimported(exported(xml, format), format);
@@ -122,7 +132,7 @@ describe("exports in the lesson's language", () => {
       assert.ok(back.ok, back.ok ? '' : back.message);
       return back.xml;
     };
-    const choices = ['Verdadero', 'falso', 'NO SE DICE'].map((c, i) => `<qti-simple-choice identifier="C${i}">${c}</qti-simple-choice>`).join('');
+    const choices = ['Verdadero', 'falso', 'NO SE MENCIONA'].map((c, i) => `<qti-simple-choice identifier="C${i}">${c}</qti-simple-choice>`).join('');
     const statement = item('true-false', `<qti-choice-interaction response-identifier="RESPONSE" max-choices="1"><qti-prompt>A Lea le gusta el queso.</qti-prompt>${choices}</qti-choice-interaction>`, '<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="identifier"><qti-correct-response><qti-value>C2</qti-value></qti-correct-response></qti-response-declaration>');
     assert.match(read(statement), /<statement id="q" answer="not-given" student-answer="">A Lea le gusta el queso\.<\/statement>/);
     const scorer = '<qti-rubric-block use="scoring" view="scorer"><qti-content-body><p>MUSTERLÖSUNG: Um Obst zu kaufen.</p><p><strong>bewertungskriterien</strong></p><ul><li>Benutzt das Präsens (2 Punkte)</li><li>Klar (1 Punkt)</li></ul></qti-content-body></qti-rubric-block>';
