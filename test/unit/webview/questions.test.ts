@@ -35,8 +35,8 @@ describe('webview: question cards', function () {
     const input = w.page.locator(byTestId('chat-input'));
     assert.equal(await input.isDisabled(), true, 'the input waits for the card');
     assert.equal(await input.getAttribute('placeholder'), 'Please answer the question above to continue');
-    // Focus moved to the new card.
-    assert.equal(await w.page.evaluate(() => !!window.document.activeElement?.closest('[data-testid="question-card"]')), true);
+    // Focus moves to the new card (a few frames after it shows: the card waits until it can take it).
+    await w.page.waitForFunction(() => !!window.document.activeElement?.closest('[data-testid="question-card"]'), undefined, { timeout: 5_000 });
 
     assert.equal(await w.page.innerText(byTestId('question-progress')), '1/3');
     await w.page.click(option('Multiple choice'));
