@@ -1,7 +1,8 @@
 // A lesson in French, German or Spanish goes out to Moodle (GIFT) and QTI with the words students
 // read around its own in its language, the printed sheet's (a model answer's label, the marking
 // criteria and their points, the word limits, the answers of a not-given statement, the question
-// of a sequence), and none in English; the file comes back in as the same lesson, even when a
+// of a sequence, the names of exercises, questions and texts, the task of a writing space that has
+// none), and none in English; the file comes back in as the same lesson, even when a
 // platform gave the words back in another case and without the lesson's language.
 import * as assert from 'node:assert/strict';
 import { unzipSync, zipSync } from 'fflate';
@@ -46,7 +47,11 @@ function translated(lang: Language, format: QuizFormat): string[] {
     `(${pointsText(w, 1)})`,
     `(${pointsText(w, 2)})`,
     ...Object.values(w.statement),
-    ...(format === 'gift' ? [w.orderPrompt] : [`${fillIn(w.exercise, 1)} · ${pointsText(w, 3)}`, `${fillIn(w.exercise, 5)} · ${pointsText(w, 10)}`]),
+    fillIn(w.questionName, 1, 3),
+    fillIn(w.questionName, 8, 1),
+    ...(format === 'gift'
+      ? [w.orderPrompt, `/${fillIn(w.exercise, 8)}\n`, `::${fillIn(w.exercise, 1)}::`, `::${w.textName}::`, `<p>${w.writeAnswer}</p>`]
+      : [`${fillIn(w.exercise, 1)} · ${pointsText(w, 3)}`, `${fillIn(w.exercise, 5)} · ${pointsText(w, 10)}`, `title="${w.textName}"`]),
   ];
 }
 
