@@ -14,6 +14,12 @@ export interface WorksheetWords {
   readonly teacherCopy: string;
   /** "Exercise {0}". */
   readonly exercise: string;
+  /** A question's name on a platform (Moodle's question bank, a QTI item's title): "Exercise {0}, question {1}". */
+  readonly questionName: string;
+  /** A text's name on a platform when none of its words can name it. */
+  readonly textName: string;
+  /** A writing task when the lesson gives none, for a platform that needs one. */
+  readonly writeAnswer: string;
   readonly teachersNote: string;
   readonly why: string;
   readonly modelAnswer: string;
@@ -44,6 +50,9 @@ const en: WorksheetWords = {
   studentCopy: 'Student copy',
   teacherCopy: 'Teacher copy with answer key',
   exercise: 'Exercise {0}',
+  questionName: 'Exercise {0}, question {1}',
+  textName: 'Text',
+  writeAnswer: 'Write your answer.',
   teachersNote: "Teacher's note",
   why: 'Why:',
   modelAnswer: 'Model answer:',
@@ -66,6 +75,9 @@ const fr: WorksheetWords = {
   studentCopy: 'Version élève',
   teacherCopy: 'Version professeur avec corrigé',
   exercise: 'Exercice {0}',
+  questionName: 'Exercice {0}, question {1}',
+  textName: 'Texte',
+  writeAnswer: 'Écris ta réponse.',
   teachersNote: 'Remarque pour le professeur',
   why: 'Pourquoi :',
   modelAnswer: 'Réponse modèle :',
@@ -95,6 +107,9 @@ const de: WorksheetWords = {
   studentCopy: 'Schülerfassung',
   teacherCopy: 'Lehrerfassung mit Lösungen',
   exercise: 'Aufgabe {0}',
+  questionName: 'Aufgabe {0}, Frage {1}',
+  textName: 'Text',
+  writeAnswer: 'Schreibe deine Antwort.',
   teachersNote: 'Hinweis für die Lehrkraft',
   why: 'Warum:',
   modelAnswer: 'Musterlösung:',
@@ -124,6 +139,9 @@ const es: WorksheetWords = {
   studentCopy: 'Copia del alumno',
   teacherCopy: 'Copia del profesor con soluciones',
   exercise: 'Ejercicio {0}',
+  questionName: 'Ejercicio {0}, pregunta {1}',
+  textName: 'Texto',
+  writeAnswer: 'Escribe tu respuesta.',
   teachersNote: 'Nota para el profesor',
   why: 'Por qué:',
   modelAnswer: 'Respuesta modelo:',

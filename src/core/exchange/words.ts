@@ -1,9 +1,10 @@
 // The words an export writes around the lesson's own (the label of a model answer, the marking
-// criteria, a word limit, the answers of a not-given statement, the question of a sequence) and how
-// an import recognises them again, so what goes out as text in a format without a place for it comes
-// back as what it was. They are the printed worksheet's words, in the lesson's language (students
-// read the same words on paper and on the platform); an import knows them in any of its languages,
-// whatever case, spacing or apostrophes the platform gave them back with.
+// criteria, a word limit, the answers of a not-given statement, the question of a sequence, the
+// task of a writing space that has none) and how an import recognises them again, so what goes
+// out as text in a format without a place for it comes back as what it was. They are the printed
+// worksheet's words, in the lesson's language (students read the same words on paper and on the
+// platform); an import knows them in any of its languages, whatever case, spacing or apostrophes
+// the platform gave them back with.
 import { STATEMENT_ANSWERS } from '../../shared/lessonView';
 import { pointsText, WORKSHEET_LANGUAGES, wordLimitText, type WorksheetWords } from '../../shared/worksheetWords';
 import { escapeText, inlineMarkup } from './markup';
@@ -53,7 +54,7 @@ function pattern(template: string, number: string): string {
 }
 
 /** The numbers in `text` when it is one of the sentences `key` says in any language, whatever its case. */
-function read(text: string, key: 'exercise' | 'writeRange' | 'writeAtLeast' | 'writeAtMost' | 'onePoint' | 'points' | 'markingCriteria' | 'orderPrompt', number = NUMBER): number[] | undefined {
+function read(text: string, key: 'exercise' | 'writeRange' | 'writeAtLeast' | 'writeAtMost' | 'onePoint' | 'points' | 'markingCriteria' | 'orderPrompt' | 'writeAnswer', number = NUMBER): number[] | undefined {
   for (const words of LANGUAGES) {
     const match = new RegExp(`^\\s*${pattern(words[key], number)}\\s*$`, 'i').exec(text);
     if (match) return match.slice(1).map((n) => Number(n.replace(',', '.')));
@@ -64,6 +65,12 @@ function read(text: string, key: 'exercise' | 'writeRange' | 'writeAtLeast' | 'w
 /** Whether a sequence's question is the one an export writes (any language): it is no question of the lesson's. */
 export function isOrderPrompt(text: string): boolean {
   return read(text, 'orderPrompt') !== undefined;
+}
+
+/** Whether a writing task is only the one an export writes for a writing space without one (any language): the lesson gave none. */
+export function isFallbackTask(blocks: readonly TextBlock[]): boolean {
+  const [only] = blocks;
+  return blocks.length === 1 && only?.kind === 'paragraph' && read(plain(only.content), 'writeAnswer') !== undefined;
 }
 
 /** Whether choices are a statement's answers (True, False, and Not given when there are three) in one language. */

@@ -9,7 +9,7 @@ import { parse } from 'gift-pegjs';
 import { EXERCISE_TYPES, type ExerciseType } from '../../lesson/vocabulary';
 import type { Lost } from '../markup';
 import type { Criterion, Notice, Passage, Question, Quiz, Text, TextBlock } from '../quiz';
-import { readCriteria, readLimit, readModelAnswer } from '../words';
+import { isFallbackTask, readCriteria, readLimit, readModelAnswer } from '../words';
 import { ExerciseGroups, type Converted } from '../groups';
 import { convertChoice, convertMatching } from './giftChoices';
 import { LANGUAGE_COMMENT, LEVEL_COMMENT } from './giftWrite';
@@ -73,7 +73,8 @@ function essay(q: Extract<GIFTQuestion, { type: 'Essay' }>, writing: boolean, lo
     const { rubric, rest } = readCriteria(stem);
     const limitAt = rest.findIndex((b) => readLimit(b));
     const limit = limitAt >= 0 ? readLimit(rest[limitAt] as TextBlock) : undefined;
-    const intro = rest.filter((_, i) => i !== limitAt);
+    const task = rest.filter((_, i) => i !== limitAt);
+    const intro = isFallbackTask(task) ? [] : task;
     return { type: 'writing', intro, questions: [{ kind: 'essay', ...limit }], ...(rubric ? { rubric } : {}) };
   }
   const { rubric, rest } = readCriteria(giftBlocks(q.globalFeedback, lost));

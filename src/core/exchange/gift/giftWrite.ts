@@ -6,7 +6,7 @@ import type { Criterion, Exercise, Gap, GapText, Notice, Passage, Question, Quiz
 import { plain } from '../quiz';
 import { exportPlace } from '../fromLesson';
 import { criteriaHtml, limitHtml, modelAnswerHtml, statementLabels } from '../words';
-import { l10n } from '../../../shared/l10n';
+import { fillIn, l10n } from '../../../shared/l10n';
 import { worksheetWords, type WorksheetWords } from '../../../shared/worksheetWords';
 
 /** GIFT's own characters are escaped with a backslash everywhere in text. */
@@ -58,7 +58,7 @@ class GiftWriter {
   }
 
   private title(): string {
-    return `::${escapeGift(`Exercise ${this.exerciseNumber}, question ${++this.questionNumber}`)}::[html]`;
+    return `::${escapeGift(fillIn(this.words.questionName, this.exerciseNumber, ++this.questionNumber))}::[html]`;
   }
 
   write(): string {
@@ -85,17 +85,18 @@ class GiftWriter {
       this.say(l10n.t('Teacher notes are not part of a quiz: they are in the file as comments, which Moodle does not import.'));
       return;
     }
-    this.lines.push(`::${escapeGift(plain(firstText(part.blocks)).slice(0, 80) || 'Text')}::[html]${blocksHtml(part.blocks)}`, '');
+    this.lines.push(`::${escapeGift(plain(firstText(part.blocks)).slice(0, 80) || this.words.textName)}::[html]${blocksHtml(part.blocks)}`, '');
   }
 
   private exercise(ex: Exercise, root: string): void {
     this.exerciseNumber++;
     this.questionNumber = 0;
     this.place = exportPlace(this.exerciseNumber, ex.intro);
-    this.lines.push(`$CATEGORY: ${root}/Exercise ${this.exerciseNumber}`, '');
+    const name = fillIn(this.words.exercise, this.exerciseNumber);
+    this.lines.push(`$CATEGORY: ${root}/${name}`, '');
     const tags = [ex.type, ...(ex.level ? [ex.level] : [])];
     const writing = ex.type === 'writing' && ex.questions.some((q) => q.kind === 'essay');
-    if (ex.intro.length > 0 && !writing) this.question({ id: ex.id, tags }, `::${escapeGift(`Exercise ${this.exerciseNumber}`)}::[html]${blocksHtml(ex.intro)}`);
+    if (ex.intro.length > 0 && !writing) this.question({ id: ex.id, tags }, `::${escapeGift(name)}::[html]${blocksHtml(ex.intro)}`);
     if (ex.notes) {
       this.lines.push(...comment("Teacher's note", ex.notes), '');
       this.say(l10n.t('Its teacher notes are not part of a quiz: they are in the file as comments, which Moodle does not import.'));
@@ -178,7 +179,7 @@ class GiftWriter {
     if (limit) this.say(l10n.t('The word limits are written in the task: GIFT cannot set them.'));
     if (q.lines) this.say(l10n.t('The writing space is not carried: Moodle sets the size of the answer box.'));
     const task = [...intro.map((b) => blockMarkup(b)), limit, rubric && intro.length > 0 ? criteriaHtml(rubric, this.words) : ''].join('');
-    this.question(meta, `${this.title()}${html(task || '<p>Write your answer.</p>')}{}`);
+    this.question(meta, `${this.title()}${html(task || `<p>${escapeXml(this.words.writeAnswer)}</p>`)}{}`);
   }
 }
 

@@ -69,7 +69,7 @@ class QtiWriter {
     let intro = writing ? ex.intro : [];
     const refs = ex.questions.map((q, i) => {
       const identifier = this.ids.take(q.id, `${sectionId}-${i + 1}`);
-      const ctx = { identifier, title: `Exercise ${number}, question ${i + 1}`, lang: this.quiz.lang, label: ex.type, wordBank: ex.wordBank, intro, rubric: ex.rubric };
+      const ctx = { identifier, title: fillIn(this.words.questionName, number, i + 1), lang: this.quiz.lang, label: ex.type, wordBank: ex.wordBank, intro, rubric: ex.rubric };
       if (q.kind === 'essay') intro = [];
       return this.item(identifier, qtiItem(q, ctx, notGiven));
     });
@@ -92,7 +92,7 @@ class QtiWriter {
         continue;
       }
       const identifier = this.ids.take(undefined, `text-${++this.texts}`);
-      const title = part.teacherOnly ? this.words.teachersNote : 'Text';
+      const title = part.teacherOnly ? this.words.teachersNote : this.words.textName;
       if (part.teacherOnly) this.notices.push({ place: l10n.t('Teacher notes'), message: l10n.t('Teacher notes are items with a rubric for the tutor, which students do not see (not every platform shows it).') });
       const ref = this.item(identifier, qtiTextItem(part.blocks, { identifier, title, lang: this.quiz.lang }, part.teacherOnly === true));
       this.sections.push(`    <qti-assessment-section identifier="${identifier}-section" title="${escapeXml(title)}" visible="true">\n      ${ref}\n    </qti-assessment-section>`);

@@ -1,7 +1,8 @@
 // A lesson in French, German or Spanish goes out to Moodle (GIFT) and QTI with the words students
 // read around its own in its language, the printed sheet's (a model answer's label, the marking
 // criteria and their points, the word limits, the answers of a not-given statement, the question
-// of a sequence), and none in English; the file comes back in as the same lesson, even when a
+// of a sequence, the names of exercises, questions and texts, the task of a writing space that has
+// none), and none in English; the file comes back in as the same lesson, even when a
 // platform gave the words back in another case and without the lesson's language.
 import * as assert from 'node:assert/strict';
 import { unzipSync, zipSync } from 'fflate';
@@ -46,14 +47,18 @@ function translated(lang: Language, format: QuizFormat): string[] {
     `(${pointsText(w, 1)})`,
     `(${pointsText(w, 2)})`,
     ...Object.values(w.statement),
-    ...(format === 'gift' ? [w.orderPrompt] : [`${fillIn(w.exercise, 1)} · ${pointsText(w, 3)}`, `${fillIn(w.exercise, 5)} · ${pointsText(w, 10)}`]),
+    fillIn(w.questionName, 1, 3),
+    fillIn(w.questionName, 8, 1),
+    ...(format === 'gift'
+      ? [w.orderPrompt, `/${fillIn(w.exercise, 8)}\n`, `::${fillIn(w.exercise, 1)}::`, `::${w.textName}::`, `<p>${w.writeAnswer}</p>`]
+      : [`${fillIn(w.exercise, 1)} · ${pointsText(w, 3)}`, `${fillIn(w.exercise, 5)} · ${pointsText(w, 10)}`, `title="${w.textName}"`]),
   ];
 }
 
 /** The file with the sheet's words in capitals and the lesson's language taken out, as a platform might give it back. */
 function garbled(data: Uint8Array, format: QuizFormat, lang: Language): Uint8Array {
   const w = worksheetWords(lang);
-  const upper = (text: string) => [w.modelAnswer, w.markingCriteria, w.orderPrompt, ...Object.values(w.statement)].reduce((t, word) => t.split(word).join(word.toUpperCase()), text);
+  const upper = (text: string) => [w.modelAnswer, w.markingCriteria, w.orderPrompt, w.writeAnswer, ...Object.values(w.statement)].reduce((t, word) => t.split(word).join(word.toUpperCase()), text);
   if (format === 'gift') return new TextEncoder().encode(upper(new TextDecoder().decode(data)).replace(/^\/\/ Language: .*\n/m, ''));
   const files = Object.fromEntries(Object.entries(unzipSync(data)).map(([path, f]) => [path, new TextEncoder().encode(upper(new TextDecoder().decode(f)).replace(/ xml:lang="[^"]*"/g, ''))]));
   return zipSync(files);
@@ -92,9 +97,19 @@ describe("exports in the lesson's language", () => {
         const [, ...exercises] = carried(back.xml, format);
         assert.deepEqual(exercises, carried(xml, format).slice(1));
         assert.equal(back.quiz.lang, undefined);
+        assert.doesNotMatch(back.xml, new RegExp(worksheetWords(lang).writeAnswer, 'i'), 'the task written for a writing space without one');
       });
     }
   }
+
+  it('gift: a writing space without a task goes out with the sheet\'s task and comes back without one, in English too', () => {
+    for (const lang of ['en', ...LANGUAGES]) {
+      const xml = `<lesson title="T" lang="${lang}"><exercise id="w" type="writing"><writing-area lines="4" student-answer=""/></exercise></lesson>`;
+      const gift = exported(xml, 'gift');
+      assert.ok(shown(gift, 'gift').includes(`<p>${worksheetWords(lang).writeAnswer}</p>`), lang);
+      assert.match(reimported(gift, 'gift').xml, /<exercise[^>]*type="writing">\s*<writing-area[^>]*\/>\s*<\/exercise>/, lang);
+    }
+  });
 
   it('GIFT written by hand in French, in small letters, without the language comment: a not-given statement, a sequence, a model answer with criteria, word limits', () => {
     const gift = [
