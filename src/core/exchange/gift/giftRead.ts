@@ -60,7 +60,8 @@ function shortAnswer(q: Extract<GIFTQuestion, { type: 'Short' | 'Numerical' }>, 
 function trueFalse(q: Extract<GIFTQuestion, { type: 'TF' }>, lost: Lost): Converted {
   const general = giftPlain(q.globalFeedback);
   const notes: TextBlock[] = [q.trueFeedback, q.falseFeedback].flatMap((f, i) =>
-    f ? [{ kind: 'paragraph' as const, content: [{ kind: 'text' as const, text: `Feedback for “${i === 0 ? 'true' : 'false'}”: ` }, ...giftInlines(f, lost)] }] : [],
+    // A note for the teacher, so in the teacher's language (the quiz's may be unknown).
+    f ? [{ kind: 'paragraph' as const, content: [{ kind: 'text' as const, text: `${i === 0 ? l10n.t('Feedback on “true”:') : l10n.t('Feedback on “false”:')} ` }, ...giftInlines(f, lost)] }] : [],
   );
   if (general && q.isTrue) notes.push({ kind: 'paragraph', content: giftInlines(q.globalFeedback, lost) });
   const statement: Question = { kind: 'statement', content: giftInlines(q.stem, lost), answer: q.isTrue ? 'true' : 'false', ...(general && !q.isTrue ? { correction: general } : {}) };

@@ -1,5 +1,6 @@
 // GIFT question text (in any of its formats) as the quiz's runs and blocks, with the gap of a
 // missing-word question and the hints Lesson Agent writes beside gaps recovered.
+import { l10n } from '../../../shared/l10n';
 import type { TextChoice, TextFormat } from 'gift-pegjs';
 import { htmlFragment } from '../html';
 import type { Lost, MarkupNode } from '../markup';
@@ -83,10 +84,10 @@ export function withGap(stem: TextFormat, gap: Omit<Gap, 'kind'>, lost: Lost): G
   return [...unmark(before), g, ...unmark(after)];
 }
 
-/** Feedback on each answer, kept as a teacher's note: a lesson has no feedback per option. */
+/** Feedback on each answer, kept as a teacher's note (in the teacher's language): a lesson has no feedback per option. */
 export function feedbackNotes(choices: readonly TextChoice[], lost: Lost): TextBlock[] {
   return choices.flatMap((c): TextBlock[] =>
-    c.feedback ? [{ kind: 'paragraph', content: [{ kind: 'text', text: `Feedback on “${giftPlain(c.text)}”: ` }, ...giftInlines(c.feedback, lost)] }] : [],
+    c.feedback ? [{ kind: 'paragraph', content: [{ kind: 'text', text: `${l10n.t('Feedback on “{0}”:', giftPlain(c.text))} ` }, ...giftInlines(c.feedback, lost)] }] : [],
   );
 }
 

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { importQuiz } from '../../../../src/core/exchange/exchange';
 import { buildLessonView } from '../../../../src/core/lesson/lessonView';
 import { validateLesson } from '../../../../src/core/lesson/validate';
+import { fillIn, setTranslator } from '../../../../src/shared/l10n';
 import { zipFolder } from './zipFolder';
 
 const FIXTURES = resolve('test/unit/core/exchange/fixtures');
@@ -21,6 +22,20 @@ function lessonOf(data: Uint8Array, name: string) {
 }
 
 describe('import of files written by other tools', () => {
+  it('keeps the feedback on answers as teacher notes in the teacher’s language, the answers as the quiz says them', () => {
+    const fr = JSON.parse(readFileSync(resolve('l10n/bundle.l10n.fr.json'), 'utf8')) as Record<string, string>;
+    setTranslator((message, ...args) => fillIn(fr[message] ?? message, ...args), 'fr');
+    try {
+      const { result } = lessonOf(new TextEncoder().encode('Who is buried here? {~Grant#Not quite. =no one#Right.}\n\nThe sky is green. {F#No, blue.#Yes, it is not.}\n'), 'quiz.gift');
+      assert.match(result.xml, /Commentaire sur « Grant » : Not quite\./);
+      assert.match(result.xml, /Commentaire sur « no one » : Right\./);
+      assert.match(result.xml, /Commentaire si « (?:vrai|faux) » : /);
+      assert.doesNotMatch(result.xml, /Feedback/);
+    } finally {
+      setTranslator(fillIn);
+    }
+  });
+
   it("GIFT from Moodle's documentation: each question type becomes the exercise that asks the same thing, nothing lost in silence", () => {
     const { result } = lessonOf(readFileSync(join(FIXTURES, 'moodle-examples.gift')), 'moodle-examples.gift');
     const xml = result.xml;
