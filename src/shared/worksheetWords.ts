@@ -16,6 +16,8 @@ export interface WorksheetWords {
   readonly exercise: string;
   /** A question's name on a platform (Moodle's question bank, a QTI item's title): "Exercise {0}, question {1}". */
   readonly questionName: string;
+  /** What an export calls a lesson that has no title (the quiz's name on the platform). */
+  readonly untitled: string;
   /** A text's name on a platform when none of its words can name it. */
   readonly textName: string;
   /** A writing task when the lesson gives none, for a platform that needs one. */
@@ -51,6 +53,7 @@ const en: WorksheetWords = {
   teacherCopy: 'Teacher copy with answer key',
   exercise: 'Exercise {0}',
   questionName: 'Exercise {0}, question {1}',
+  untitled: 'Lesson',
   textName: 'Text',
   writeAnswer: 'Write your answer.',
   teachersNote: "Teacher's note",
@@ -76,6 +79,7 @@ const fr: WorksheetWords = {
   teacherCopy: 'Version professeur avec corrigé',
   exercise: 'Exercice {0}',
   questionName: 'Exercice {0}, question {1}',
+  untitled: 'Leçon',
   textName: 'Texte',
   writeAnswer: 'Écris ta réponse.',
   teachersNote: 'Remarque pour le professeur',
@@ -108,6 +112,7 @@ const de: WorksheetWords = {
   teacherCopy: 'Lehrerfassung mit Lösungen',
   exercise: 'Aufgabe {0}',
   questionName: 'Aufgabe {0}, Frage {1}',
+  untitled: 'Lektion',
   textName: 'Text',
   writeAnswer: 'Schreibe deine Antwort.',
   teachersNote: 'Hinweis für die Lehrkraft',
@@ -140,6 +145,7 @@ const es: WorksheetWords = {
   teacherCopy: 'Copia del profesor con soluciones',
   exercise: 'Ejercicio {0}',
   questionName: 'Ejercicio {0}, pregunta {1}',
+  untitled: 'Lección',
   textName: 'Texto',
   writeAnswer: 'Escribe tu respuesta.',
   teachersNote: 'Nota para el profesor',

@@ -68,7 +68,7 @@ class GiftWriter {
       this.place = l10n.t('The lesson');
       this.say(l10n.t('Its level ({0}) is written in the file as a comment, which Moodle does not import.', level));
     }
-    const root = `$course$/top/${(title ?? 'Lesson').replace(/[/\n]/g, '-')}`;
+    const root = `$course$/top/${(title ?? this.words.untitled).replace(/[/\n]/g, '-')}`;
     this.lines.push(`$CATEGORY: ${root}`, '');
     for (const part of this.quiz.parts) {
       if (part.kind === 'passage') this.passage(part);

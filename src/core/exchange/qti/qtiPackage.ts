@@ -97,7 +97,7 @@ class QtiWriter {
       const ref = this.item(identifier, qtiTextItem(part.blocks, { identifier, title, lang: this.quiz.lang }, part.teacherOnly === true));
       this.sections.push(`    <qti-assessment-section identifier="${identifier}-section" title="${escapeXml(title)}" visible="true">\n      ${ref}\n    </qti-assessment-section>`);
     }
-    const title = escapeXml(this.quiz.title ?? 'Lesson');
+    const title = escapeXml(this.quiz.title ?? this.words.untitled);
     const test = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       `<qti-assessment-test xmlns="${QTI_NS}" identifier="lesson" title="${title}">`,

@@ -111,6 +111,17 @@ describe("exports in the lesson's language", () => {
     }
   });
 
+  it('a lesson without a title is named on the platform in its language', () => {
+    for (const lang of LANGUAGES) {
+      const untitled = lessonIn(lang).replace(/ title="[^"]*"/, '');
+      assert.doesNotMatch(untitled, /<lesson[^>]* title=/);
+      const name = worksheetWords(lang).untitled;
+      assert.match(shown(exported(untitled, 'gift'), 'gift'), new RegExp(`^\\$CATEGORY: \\$course\\$/top/${name}$`, 'm'));
+      assert.match(shown(exported(untitled, 'qti'), 'qti'), new RegExp(`<qti-assessment-test [^>]*title="${name}"`));
+      assert.notEqual(name, 'Lesson', `${lang} has its own word`);
+    }
+  });
+
   it('GIFT written by hand in French, in small letters, without the language comment: a not-given statement, a sequence, a model answer with criteria, word limits', () => {
     const gift = [
       '$CATEGORY: $course$/top/Le marché',
