@@ -5,6 +5,7 @@
 // {0} {1} placeholders). A phrase is found whole, as a sentence (capital letter, full stop), or as a
 // message whose placeholders hold other phrases (each translated in turn); what no message says
 // stays as it is, as a name or a number would.
+import { capitalise } from './placeholders';
 
 interface Pattern {
   readonly regex: RegExp;
@@ -23,8 +24,6 @@ function escapeRegex(text: string): string {
 function fill(message: string, args: readonly string[]): string {
   return message.replace(/\{(\d+)\}/g, (m, i: string) => args[Number(i)] ?? m);
 }
-
-const capitalise = (text: string): string => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 export class HostWords {
   private readonly whole: ReadonlyMap<string, string>;

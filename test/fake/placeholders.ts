@@ -40,10 +40,15 @@ function slug(s: string): string {
   return out || 'untitled';
 }
 
+/** The first letter in capitals ("for Your class" is the caller's to avoid). */
+export function capitalise(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
 const FILTERS: Readonly<Record<string, (s: string) => string>> = {
   xml: (s) => escapeXml(s.trim()),
   slug,
-  cap: (s) => s.charAt(0).toUpperCase() + s.slice(1),
+  cap: capitalise,
 };
 
 /** The document up to its `<lesson ...>` tag (prolog included), and what lies between it and `</lesson>`. */

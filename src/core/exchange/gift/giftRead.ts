@@ -3,7 +3,8 @@
 // instructions. Each question type maps to the exercise that asks the same thing; what a lesson
 // cannot hold (feedback on a wrong option, partial marks, a picture) is kept as a teacher's note
 // or named in the notices.
-import { l10n, type Said } from '../../../shared/l10n';
+import { displayLanguage, l10n, type Said } from '../../../shared/l10n';
+import { worksheetWords } from '../../../shared/worksheetWords';
 import type { Description, GIFTQuestion, TextChoice } from 'gift-pegjs';
 import { parse } from 'gift-pegjs';
 import { EXERCISE_TYPES, type ExerciseType } from '../../lesson/vocabulary';
@@ -59,9 +60,10 @@ function shortAnswer(q: Extract<GIFTQuestion, { type: 'Short' | 'Numerical' }>, 
 
 function trueFalse(q: Extract<GIFTQuestion, { type: 'TF' }>, lost: Lost): Converted {
   const general = giftPlain(q.globalFeedback);
+  const answers = worksheetWords(displayLanguage()).statement;
   const notes: TextBlock[] = [q.trueFeedback, q.falseFeedback].flatMap((f, i) =>
-    // A note for the teacher, so in the teacher's language (the quiz's may be unknown).
-    f ? [{ kind: 'paragraph' as const, content: [{ kind: 'text' as const, text: `${i === 0 ? l10n.t('Feedback on “true”:') : l10n.t('Feedback on “false”:')} ` }, ...giftInlines(f, lost)] }] : [],
+    // A note for the teacher, so in the teacher's language (the quiz's may be unknown), the answer as the sheet names it.
+    f ? [{ kind: 'paragraph' as const, content: [{ kind: 'text' as const, text: `${l10n.t('Feedback on “{0}”:', answers[i === 0 ? 'true' : 'false'])} ` }, ...giftInlines(f, lost)] }] : [],
   );
   if (general && q.isTrue) notes.push({ kind: 'paragraph', content: giftInlines(q.globalFeedback, lost) });
   const statement: Question = { kind: 'statement', content: giftInlines(q.stem, lost), answer: q.isTrue ? 'true' : 'false', ...(general && !q.isTrue ? { correction: general } : {}) };

@@ -13,6 +13,7 @@ import { AND_MORE } from '../../../fake/placeholders';
 import { textOf } from './harness';
 import { DEMO, KINDS, ROOT, pendingCall, say, stepsAnswered, useDemoRuns } from './demoKit';
 import { exerciseTypeName } from '../../../../src/shared/worksheetWords';
+import { fillIn } from '../../../../src/shared/l10n';
 
 /** The keys of a tool input a teacher reads: a question card's words and an edit's summary. */
 const TEACHER_KEYS = new Set(['summary', 'header', 'question', 'label', 'description', 'context', 'placeholder']);
@@ -221,7 +222,7 @@ describe('offline demo: answering a teacher in their language, through the whole
       const inEnglish = await importReply(request);
       const reply = await importReply(suggestionIn(spec.replies, request));
       const host = JSON.parse(await readFile(join(ROOT, 'l10n', `bundle.l10n.${tag}.json`), 'utf8')) as Record<string, string>;
-      const fill = (key: string, ...args: string[]): string => (host[key] ?? key).replace(/\{(\d)\}/g, (_, i: string) => args[Number(i)] ?? '');
+      const fill = (key: string, ...args: string[]): string => fillIn(host[key] ?? key, ...args);
       const counts = /(\d+) questions in (\d+) exercises/.exec(inEnglish);
       assert.ok(counts, `the English reply gives the counts: ${inEnglish}`);
       assert.ok(reply.includes(fill('{0} in {1} exercises', fill('{0} questions', counts[1] ?? ''), counts[2] ?? '')), `the counts in ${tag}: ${reply}`);

@@ -29,7 +29,7 @@ describe('import of files written by other tools', () => {
       const { result } = lessonOf(new TextEncoder().encode('Who is buried here? {~Grant#Not quite. =no one#Right.}\n\nThe sky is green. {F#No, blue.#Yes, it is not.}\n'), 'quiz.gift');
       assert.match(result.xml, /Commentaire sur « Grant » : Not quite\./);
       assert.match(result.xml, /Commentaire sur « no one » : Right\./);
-      assert.match(result.xml, /Commentaire si « (?:vrai|faux) » : /);
+      assert.match(result.xml, /Commentaire sur « Vrai » : No, blue\.[\s\S]*Commentaire sur « Faux » : Yes, it is not\./, 'true/false feedback names the answer as the French sheet does');
       assert.doesNotMatch(result.xml, /Feedback/);
     } finally {
       setTranslator(fillIn);
