@@ -10,16 +10,8 @@ import { byTestId, ui } from './driver';
 import { answerQuickInput, workbench } from './fakeModel';
 import { waitUntil } from './helpers';
 import { ASSISTANT, INPUT, typeAndSend } from './panelKit';
+import { DEMO_KINDS as KINDS } from '../fake/scenarios/demoKinds';
 import { clickSuggestion, documentText, lastReplyDone, lastSteps, lastStepsAndNotes, lastSuggestions, useDemo, waitForDemo } from './demoKit';
-
-const KINDS = [
-  { say: 'fill-in-the-blank', pick: 'Fill in the blanks', type: 'fill-blanks', step: 'Checking the “Fill in the blanks” rules' },
-  { say: 'multiple-choice', pick: 'Multiple choice', type: 'multiple-choice', step: 'Checking the “Multiple choice” rules' },
-  { say: 'true/false', pick: 'True or false', type: 'true-false', step: 'Checking the “True or false” rules' },
-  { say: 'sequencing', pick: 'Put in order', type: 'sequencing', step: 'Checking the “Put in order” rules' },
-  { say: 'short-answer', pick: 'Short answer', type: 'short-answer', step: 'Checking the “Short answer” rules' },
-  { say: 'writing', pick: 'Writing', type: 'writing', step: 'Checking the “Writing” rules' },
-] as const;
 
 function exercisesOfType(text: string, type: string): number {
   return (text.match(new RegExp(`<exercise id="demo-[\\w-]+" type="${type}"`, 'g')) ?? []).length;

@@ -26,14 +26,7 @@ export const ROOT = repositoryRoot(__dirname);
 export const DEMO = loadScenarioFile(join(ROOT, 'test', 'fake', 'scenarios', 'demo.json'));
 
 /** Each exercise kind: its skill, how the demo's requests name it, and the XML type it writes. */
-export const KINDS = [
-  { skill: 'fill-blanks', say: 'fill-in-the-blank', type: 'fill-blanks', core: '<blank ' },
-  { skill: 'multiple-choice', say: 'multiple-choice', type: 'multiple-choice', core: '<question ' },
-  { skill: 'true-false', say: 'true/false', type: 'true-false', core: '<statement ' },
-  { skill: 'sequencing', say: 'sequencing', type: 'sequencing', core: '<sequence ' },
-  { skill: 'short-answer', say: 'short-answer', type: 'short-answer', core: '<short-answer ' },
-  { skill: 'writing-exercises', say: 'writing', type: 'writing', core: '<writing-area ' },
-] as const;
+export { DEMO_KINDS as KINDS } from '../../../fake/scenarios/demoKinds';
 
 let catalog: SkillCatalog | undefined;
 
